@@ -1,0 +1,119 @@
+import { Plus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useHref } from "../use-locale";
+
+export function AdminPage({ title, create, children }: { title: string; create?: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  return (
+    <div className="p-4 sm:p-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {create && (
+          <Link
+            to={href(create)}
+            className="flex items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            {t("admin.create")}
+          </Link>
+        )}
+      </div>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+export type Column<T> = { key: string; label: string; cell: (row: T) => React.ReactNode };
+
+/** A list of records; the first column links to the record. */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowHref,
+  empty,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  rowHref?: (row: T) => string;
+  empty: string;
+}) {
+  const href = useHref();
+  if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{empty}</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className="px-3 py-2 font-semibold">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no common id field
+            <tr key={i} className="hover:bg-slate-50">
+              {columns.map((c, j) => (
+                <td key={c.key} className="px-3 py-2 align-top">
+                  {j === 0 && rowHref ? (
+                    <Link to={href(rowHref(row))} className="font-medium text-brand-700 hover:underline">
+                      {c.cell(row)}
+                    </Link>
+                  ) : (
+                    c.cell(row)
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The fields of one record as a definition list. */
+export function Fields({ fields }: { fields: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4 sm:grid-cols-[12rem_1fr]">
+      {fields.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-600">{label}</dt>
+          <dd className="break-words">{value ?? "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="mt-8">
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function YesNo({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  return <>{value ? t("admin.yes") : t("admin.no")}</>;
+}
+
+/** A create screen whose form arrives with the back-office release; it names what it will create. */
+export function CreatePending({ entity, back }: { entity: string; back: string }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  return (
+    <AdminPage title={t("admin.createTitle", { entity })}>
+      <p className="max-w-2xl text-slate-700">{t("admin.createPending", { entity })}</p>
+      <Link to={href(back)} className="mt-4 inline-block font-medium text-brand-700 hover:underline">
+        ← {t("admin.backToList")}
+      </Link>
+    </AdminPage>
+  );
+}

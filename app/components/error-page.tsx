@@ -1,0 +1,51 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "react-router";
+import { localizePath } from "../domain/i18n";
+import type { RootData } from "../root";
+import { SiteFrame } from "./site-frame";
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : "";
+    return [`${error.status} ${error.statusText}`.trim(), message].filter(Boolean).join(": ");
+  }
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * The error page of spec §2 and §8. Its title and first line are the product's contract texts and stay
+ * as the spec words them in every language (docs/decisions/005-error-texts.md); the help below is translated.
+ */
+export function ErrorPage({ error }: { error: unknown }) {
+  const location = useLocation();
+  const data = useRouteLoaderData<RootData>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page Not Found" : "Internal Server Error";
+  const message = notFound ? `Page not found: ${location.pathname}` : describe(error);
+  const body = (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+        {notFound ? 404 : isRouteErrorResponse(error) ? error.status : 500}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-4 break-words text-slate-700" data-testid="error-message">
+        {message}
+      </p>
+      {data && <ErrorHelp notFound={notFound} home={localizePath("/", data.locale)} />}
+    </div>
+  );
+  return data ? <SiteFrame>{body}</SiteFrame> : <main>{body}</main>;
+}
+
+function ErrorHelp({ notFound, home }: { notFound: boolean; home: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="mt-2 text-slate-600">{notFound ? t("errors.notFoundHelp") : t("errors.serverHelp")}</p>
+      <Link to={home} className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+        {t("errors.backHome")}
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { Bike, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
+import { languageName, languageTag, locales, splitLocale } from "../domain/i18n";
+import { useHref, useRootData } from "./use-locale";
+
+/** Header, footer and consent banner around every public page (the default layout of spec §2). */
+export function SiteFrame({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const href = useHref();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("nav.skip")}
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <Link to={href("/")} className="flex items-center gap-2 text-lg font-bold text-brand-900">
+            <Mountain aria-hidden="true" className="size-6 text-brand-600" />
+            {t("brand.name")}
+          </Link>
+          <nav aria-label={t("nav.main")} className="flex flex-wrap items-center gap-4 text-sm font-medium">
+            <NavItem to={href("/rental")}>{t("nav.rental")}</NavItem>
+            <NavItem to={href("/stores")}>{t("nav.stores")}</NavItem>
+            <NavItem to={href("/about")}>{t("nav.about")}</NavItem>
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <SeasonSwitcher />
+            <LanguageSwitcher />
+            <AccountLink />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
+        <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-6">
+          <span>© {t("brand.name")}</span>
+          <nav aria-label={t("nav.legal")} className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link className="underline-offset-4 hover:underline" to={href("/stores")}>
+              {t("nav.stores")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/cookies")}>
+              {t("nav.cookies")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/privacy")}>
+              {t("nav.privacy")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/impressum")}>
+              {t("nav.impressum")}
+            </Link>
+          </nav>
+        </div>
+      </footer>
+      <ConsentBanner />
+    </div>
+  );
+}
+
+function NavItem({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <NavLink
+      to={to}
+      className={({ isActive }) =>
+        `rounded px-1 py-1 underline-offset-4 hover:underline ${isActive ? "text-brand-700 underline" : "text-slate-800"}`
+      }
+    >
+      {children}
+    </NavLink>
+  );
+}
+
+/** Switches language, staying on the same page; the choice goes into the language cookie. */
+function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const location = useLocation();
+  const { path } = splitLocale(location.pathname);
+  return (
+    <details className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm">
+        <Globe aria-hidden="true" className="size-4" />
+        <span className="sr-only">{t("nav.language")}: </span>
+        <span lang={languageTag[locale]}>{languageName[locale]}</span>
+      </summary>
+      <Form
+        method="post"
+        action="/resources/language"
+        className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
+        <input type="hidden" name="to" value={`${path}${location.search}`} />
+        {locales.map((l) => (
+          <button
+            key={l}
+            type="submit"
+            name="locale"
+            value={l}
+            lang={languageTag[l]}
+            aria-current={l === locale ? "true" : undefined}
+            className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 aria-[current=true]:font-semibold"
+          >
+            {languageName[l]}
+          </button>
+        ))}
+      </Form>
+    </details>
+  );
+}
+
+/** Winter or summer storefront, kept for the visit. */
+function SeasonSwitcher() {
+  const { t } = useTranslation();
+  const { season } = useRootData();
+  const location = useLocation();
+  return (
+    <Form method="post" action="/resources/season" className="flex rounded-md border border-slate-300 text-sm" aria-label={t("nav.season")}>
+      <input type="hidden" name="to" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        name="season"
+        value="winter"
+        aria-pressed={season === "winter"}
+        className="flex items-center gap-1 rounded-l-md px-2 py-1 aria-pressed:bg-brand-600 aria-pressed:text-white"
+      >
+        <Snowflake aria-hidden="true" className="size-4" />
+        {t("season.winter")}
+      </button>
+      <button
+        type="submit"
+        name="season"
+        value="summer"
+        aria-pressed={season === "summer"}
+        className="flex items-center gap-1 rounded-r-md px-2 py-1 aria-pressed:bg-summer-700 aria-pressed:text-white"
+      >
+        <Bike aria-hidden="true" className="size-4" />
+        {t("season.summer")}
+      </button>
+    </Form>
+  );
+}
+
+function AccountLink() {
+  const { t } = useTranslation();
+  const href = useHref();
+  const { user } = useRootData();
+  if (!user) {
+    return (
+      <Link to={href("/login")} className="flex items-center gap-1 text-sm font-medium text-slate-800 hover:underline">
+        <LogIn aria-hidden="true" className="size-4" />
+        {t("nav.login")}
+      </Link>
+    );
+  }
+  return (
+    <div className="flex items-center gap-3 text-sm">
+      {user.role === "admin" && (
+        <Link to={href("/admin")} className="font-medium text-brand-700 hover:underline">
+          {t("nav.admin")}
+        </Link>
+      )}
+      <Form method="post" action={href("/logout")}>
+        <button type="submit" className="flex items-center gap-1 font-medium text-slate-800 hover:underline">
+          <UserRound aria-hidden="true" className="size-4" />
+          {t("nav.logout")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** Asks before any analytics cookie; works as a plain form without JavaScript. */
+function ConsentBanner() {
+  const { t } = useTranslation();
+  const href = useHref();
+  const { consent } = useRootData();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  if (consent || fetcher.state !== "idle" || fetcher.data) return null;
+  return (
+    <section
+      aria-labelledby="consent-title"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+    >
+      <fetcher.Form
+        method="post"
+        action="/resources/consent"
+        className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center"
+      >
+        <input type="hidden" name="to" value={`${location.pathname}${location.search}`} />
+        <div className="flex-1 text-sm">
+          <h2 id="consent-title" className="font-semibold">
+            {t("consent.title")}
+          </h2>
+          <p className="text-slate-700">
+            {t("consent.text")}{" "}
+            <Link to={href("/cookies")} className="underline">
+              {t("consent.more")}
+            </Link>
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <button
+            type="submit"
+            name="consent"
+            value="necessary"
+            className="rounded-md border border-slate-400 px-4 py-2 text-sm font-medium"
+          >
+            {t("consent.necessary")}
+          </button>
+          <button
+            type="submit"
+            name="consent"
+            value="all"
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            {t("consent.accept")}
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** Lifetime of the language cookie (spec §9). */
+export const LANGUAGE_COOKIE_DAYS = 365;

@@ -1,0 +1,30 @@
+/**
+ * i18next instances, one per language, built from the messages the root loader sends. On the server the
+ * messages come from messages.server.ts; in the browser only the active language's messages arrive.
+ */
+import i18next, { type i18n, type TFunction } from "i18next";
+import type { Locale } from "../domain/i18n";
+
+export type Messages = Record<string, unknown>;
+
+const instances = new Map<string, i18n>();
+
+export function getI18n(locale: Locale, messages: Messages): i18n {
+  const cached = instances.get(locale);
+  if (cached && cached.getResourceBundle(locale, "translation") === messages) return cached;
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: false,
+    resources: { [locale]: { translation: messages } },
+    initAsync: false,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  });
+  instances.set(locale, instance);
+  return instance;
+}
+
+export function getT(locale: Locale, messages: Messages): TFunction {
+  return getI18n(locale, messages).t;
+}

@@ -1,0 +1,150 @@
+import { useEffect, useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Analytics } from "./components/analytics";
+import { checkForNewBuild, isNewBuildKnown, reloadAfterChunkError } from "./components/client-resilience";
+import { ErrorPage } from "./components/error-page";
+import { useNonce } from "./components/nonce";
+import { languageTag, locales, localizePath, negotiateLocale, splitLocale } from "./domain/i18n";
+import { isChunkLoadError } from "./domain/reload-guard";
+import { getI18n } from "./i18n/i18n";
+import { messages } from "./i18n/messages.server";
+import { getSessionUser } from "./server/auth/session.server";
+import { getConfig } from "./server/config.server";
+import { readConsent, readLanguageCookie } from "./server/http/cookies.server";
+import { readSeason } from "./server/http/season.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // The bare root picks the visitor's language: cookie, then Accept-Language, then English (DESIGN §6.5).
+  if (url.pathname === "/") {
+    const wanted = readLanguageCookie(request) ?? negotiateLocale(request.headers.get("accept-language")) ?? "en";
+    if (wanted !== "en") throw redirect(`${localizePath("/", wanted)}${url.search}`, { headers: { Vary: "Cookie, Accept-Language" } });
+  }
+  const { locale, path } = splitLocale(url.pathname);
+  const config = getConfig();
+  const user = await getSessionUser(request);
+  return {
+    locale,
+    path,
+    messages: messages[locale],
+    origin: config.PUBLIC_URL ?? url.origin,
+    gtmId: config.GTM_ID ?? null,
+    consent: readConsent(request),
+    season: readSeason(request),
+    user: user && { name: user.name, email: user.email, role: user.role },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root's data depends on the language prefix, the session and the cookies: reload it when those can change. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return true;
+  if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? "Page Not Found" : "Internal Server Error" }, { name: "robots", content: "noindex" }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const location = useLocation();
+  const nonce = useNonce();
+  const { locale, path } = data ?? splitLocale(location.pathname);
+  return (
+    <html lang={languageTag[locale]} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cad" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        {data && (
+          <>
+            <link rel="canonical" href={`${data.origin}${localizePath(path, locale)}`} />
+            {locales.map((l) => (
+              <link key={l} rel="alternate" hrefLang={languageTag[l]} href={`${data.origin}${localizePath(path, l)}`} />
+            ))}
+            <link rel="alternate" hrefLang="x-default" href={`${data.origin}${localizePath(path, "en")}`} />
+          </>
+        )}
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Provides the active language's messages to every component below. */
+function Translations({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const i18n = useMemo(() => (data ? getI18n(data.locale, data.messages) : null), [data]);
+  if (!i18n) return <>{children}</>;
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+/** A new build on the server: the next navigation loads the whole document (with the new chunks). */
+function useNewBuildDetection() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation is the moment to ask
+  useEffect(() => {
+    void checkForNewBuild(window.__reactRouterManifest?.version);
+  }, [location.pathname]);
+  useEffect(() => {
+    if (navigation.state === "loading" && navigation.location && isNewBuildKnown()) {
+      const { pathname, search, hash } = navigation.location;
+      window.location.assign(`${pathname}${search}${hash}`);
+    }
+  }, [navigation.state, navigation.location]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useNewBuildDetection();
+  return (
+    <Translations>
+      <Outlet />
+      <Analytics gtmId={loaderData.gtmId} consent={loaderData.consent} />
+    </Translations>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError();
+  }, [error]);
+  return (
+    <Translations>
+      <ErrorPage error={error} />
+    </Translations>
+  );
+}
+
+declare global {
+  interface Window {
+    __reactRouterManifest?: { version: string };
+  }
+}

@@ -1,0 +1,71 @@
+import { Bike, Calendar, ClipboardList, LayoutDashboard, LogOut, Package, Settings, Store, Tags, TicketPercent, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, Outlet } from "react-router";
+import { useHref } from "../../components/use-locale";
+import { requireAdmin } from "../../server/auth/session.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  return { user: { name: user.name, email: user.email } };
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+const nav = [
+  ["/admin", "dashboard", LayoutDashboard],
+  ["/admin/orders", "orders", ClipboardList],
+  ["/admin/calendar", "calendar", Calendar],
+  ["/admin/items", "items", Package],
+  ["/admin/categories", "categories", Tags],
+  ["/admin/apps", "apps", Bike],
+  ["/admin/shops", "shops", Store],
+  ["/admin/coupons", "coupons", TicketPercent],
+  ["/admin/users", "users", Users],
+  ["/admin/settings", "settings", Settings],
+] as const;
+
+/** The admin layout (spec §2): a sidebar of every back-office screen. */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const href = useHref();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
+      <aside className="border-b border-slate-200 bg-brand-900 text-white md:w-60 md:border-r md:border-b-0">
+        <div className="px-4 py-4">
+          <Link to={href("/")} className="font-bold">
+            {t("brand.name")}
+          </Link>
+          <p className="text-xs text-brand-100">{t("admin.backOffice")}</p>
+        </div>
+        <nav aria-label={t("admin.navigation")} className="flex flex-wrap gap-1 px-2 pb-3 md:flex-col">
+          {nav.map(([path, key, Icon]) => (
+            <NavLink
+              key={path}
+              to={href(path)}
+              end={path === "/admin"}
+              className={({ isActive }) =>
+                `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${isActive ? "bg-white text-brand-900" : "text-white hover:bg-brand-700"}`
+              }
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {t(`admin.nav.${key}`)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="border-t border-brand-700 px-4 py-3 text-xs">
+          <p className="truncate">{loaderData.user.email}</p>
+          <Form method="post" action={href("/logout")} className="mt-2">
+            <button type="submit" className="flex items-center gap-1 hover:underline">
+              <LogOut aria-hidden="true" className="size-3.5" />
+              {t("nav.logout")}
+            </button>
+          </Form>
+        </div>
+      </aside>
+      <main className="flex-1 bg-white">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

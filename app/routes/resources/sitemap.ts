@@ -1,0 +1,22 @@
+import { splitLocale } from "../../domain/i18n";
+import { buildSitemap, publicPaths } from "../../domain/sitemap";
+import { listShopSlugs } from "../../server/catalog/catalog.server";
+import { listPublicCouponCodes } from "../../server/catalog/coupons.server";
+import { getConfig } from "../../server/config.server";
+import type { Route } from "./+types/sitemap";
+
+/** /sitemap.xml, /de/sitemap.xml, ...: one per language (spec §2). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  const [shops, coupons] = await Promise.all([listShopSlugs(), listPublicCouponCodes()]);
+  const entries = [
+    ...publicPaths.map((path) => ({ path })),
+    ...shops.map((s) => ({ path: `/shop/${s.slug}`, lastModified: s.updatedAt })),
+    ...coupons.map((c) => ({ path: `/coupon/${c.code}`, lastModified: c.updatedAt })),
+  ];
+  const xml = buildSitemap(getConfig().PUBLIC_URL ?? url.origin, locale, entries);
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { pageMeta } from "../../components/meta";
+import { ProsePage } from "../../components/prose";
+import { useHref } from "../../components/use-locale";
+import type { Route } from "./+types/about";
+import type { PageHandle } from "./layout";
+
+export const handle: PageHandle = { transition: "translate" };
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "about");
+
+export default function About() {
+  const { t } = useTranslation();
+  const href = useHref();
+  return (
+    <ProsePage title={t("pages.about.title")}>
+      <p>{t("about.p1")}</p>
+      <p>{t("about.p2")}</p>
+      <h2>{t("about.winterTitle")}</h2>
+      <p>{t("about.winter")}</p>
+      <h2>{t("about.summerTitle")}</h2>
+      <p>{t("about.summer")}</p>
+      <p>
+        <Link to={href("/stores")} className="font-medium text-brand-700 underline">
+          {t("about.findUs")}
+        </Link>
+      </p>
+    </ProsePage>
+  );
+}

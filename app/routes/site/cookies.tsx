@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { pageMeta } from "../../components/meta";
+import { ProsePage } from "../../components/prose";
+import { useRootData } from "../../components/use-locale";
+import { LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
+import type { Route } from "./+types/cookies";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "cookies");
+
+/** What each cookie is for, and the visitor's current choice. */
+export default function Cookies() {
+  const { t } = useTranslation();
+  const { consent } = useRootData();
+  const rows = [
+    ["rental_session", t("cookies.session")],
+    ["lang", t("cookies.language", { days: LANGUAGE_COOKIE_DAYS })],
+    ["season", t("cookies.season")],
+    ["consent", t("cookies.consent")],
+    ["_ga, _gid", t("cookies.analytics")],
+  ];
+  return (
+    <ProsePage title={t("pages.cookies.title")}>
+      <p>{t("cookies.intro")}</p>
+      <table className="mt-6 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="py-2 pr-4">
+              {t("cookies.name")}
+            </th>
+            <th scope="col" className="py-2">
+              {t("cookies.purpose")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, purpose]) => (
+            <tr key={name} className="border-b border-slate-200 align-top">
+              <td className="py-2 pr-4 font-mono">{name}</td>
+              <td className="py-2">{purpose}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>{consent ? t("cookies.current", { choice: t(`consent.choice.${consent}`) }) : t("cookies.none")}</p>
+    </ProsePage>
+  );
+}

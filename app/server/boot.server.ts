@@ -1,0 +1,37 @@
+/**
+ * Opening the shop's database at start: open, migrate, seed the demo shop on an empty database, make
+ * sure an admin exists. Used by `server.ts` and the `db:*` scripts.
+ */
+import { resolve } from "node:path";
+import { ensureAdmin } from "./auth/users.server";
+import type { Config } from "./config.server";
+import { type Database, openDatabase, setDatabase } from "./db/client.server";
+import { seedDemo } from "./db/seed/seed.server";
+import { logger } from "./log.server";
+
+export async function openShopDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? null : resolve(config.DATA_DIR, "db"),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  setDatabase(database);
+  return database;
+}
+
+export async function prepareDatabase(database: Database, config: Config) {
+  const started = Date.now();
+  await database.migrate();
+  logger.info({ ms: Date.now() - started, database: database.kind }, "migrations applied");
+  if (config.SEED_DEMO === "true") {
+    const { seeded } = await seedDemo(database.db);
+    if (seeded) logger.info("demo shop seeded");
+  }
+  const admin = await ensureAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  if (admin?.password) {
+    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    process.stdout.write(
+      `\n  Admin account created: ${admin.email}\n  Password (shown only now): ${admin.password}\n  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n\n`,
+    );
+  }
+}

@@ -1,0 +1,60 @@
+/** Read access to the storefronts, branches and catalogue for the public pages. */
+import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+import { apps, categories, items, shopApps, shopClosedDays, shopHours, shops } from "../db/schema";
+
+export async function listApps() {
+  return getDb().select().from(apps).where(eq(apps.enabled, true)).orderBy(asc(apps.sort));
+}
+
+/** Active branches with the storefronts each serves. */
+export async function listShops() {
+  const db = getDb();
+  const [rows, links] = await Promise.all([
+    db.select().from(shops).where(eq(shops.active, true)).orderBy(asc(shops.sort), asc(shops.name)),
+    db.select().from(shopApps),
+  ]);
+  return rows.map((shop) => ({ ...shop, appIds: links.filter((l) => l.shopId === shop.id).map((l) => l.appId) }));
+}
+
+/** One branch by its slug with hours per storefront, upcoming closed days and what it rents; null if none. */
+export async function getShop(slug: string, today = new Date()) {
+  const db = getDb();
+  const [shop] = await db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.slug, slug), eq(shops.active, true)))
+    .limit(1);
+  if (!shop) return null;
+  const todayIso = today.toISOString().slice(0, 10);
+  const [hours, closed, links] = await Promise.all([
+    db.select().from(shopHours).where(eq(shopHours.shopId, shop.id)).orderBy(asc(shopHours.weekday), asc(shopHours.opens)),
+    db
+      .select()
+      .from(shopClosedDays)
+      .where(and(eq(shopClosedDays.shopId, shop.id), gte(shopClosedDays.day, todayIso)))
+      .orderBy(asc(shopClosedDays.day)),
+    db.select({ appId: shopApps.appId }).from(shopApps).where(eq(shopApps.shopId, shop.id)),
+  ]);
+  const appIds = links.map((l) => l.appId);
+  const offer =
+    appIds.length === 0
+      ? []
+      : await db
+          .select({ id: categories.id, name: categories.name, appId: categories.appId, kind: categories.kind, items: count(items.id) })
+          .from(categories)
+          .innerJoin(items, and(eq(items.categoryId, categories.id), eq(items.active, true)))
+          .where(inArray(categories.appId, appIds))
+          .groupBy(categories.id)
+          .orderBy(asc(categories.sort));
+  return { shop, hours, closed, appIds, offer };
+}
+
+/** Public slugs for the sitemap. */
+export async function listShopSlugs() {
+  return getDb()
+    .select({ slug: shops.slug, updatedAt: shops.updatedAt })
+    .from(shops)
+    .where(eq(shops.active, true))
+    .orderBy(asc(shops.sort));
+}

@@ -1,0 +1,626 @@
+/**
+ * The whole domain model of DESIGN §5 as one Drizzle schema.
+ *
+ * Translated texts are `jsonb` maps `{ en, de, it, nl, be, da }` (see docs/decisions/002-translated-texts.md).
+ * Money is integer cents, VAT rates are basis points (2200 = 22 %), instants are `timestamptz`.
+ * Constraints that Drizzle cannot express (the reservation exclusion constraint, range checks on
+ * `tstzrange`) live in the hand-written migration `0001_constraints.sql`.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { Translated } from "../../domain/i18n";
+
+/** PostgreSQL `tstzrange`, exchanged with the driver in its text form, e.g. `["2026-12-01 09:00+01","2026-12-03 17:00+01")`. */
+export const tstzrange = customType<{ data: string; driverData: string }>({
+  dataType: () => "tstzrange",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const translated = (name: string) => jsonb(name).$type<Translated>().notNull();
+
+export const appId = pgEnum("app_id", ["winter", "summer"]);
+export const itemKind = pgEnum("item_kind", ["rental", "sale", "service", "depot"]);
+export const unitStatus = pgEnum("unit_status", ["active", "maintenance", "retired"]);
+export const skill = pgEnum("skill", ["beginner", "intermediate", "expert"]);
+export const userRole = pgEnum("user_role", ["customer", "staff", "admin"]);
+export const orderStatus = pgEnum("order_status", ["pending_payment", "paid", "picked_up", "returned", "cancelled", "expired", "refunded"]);
+export const reservationState = pgEnum("reservation_state", ["held", "confirmed", "released"]);
+export const couponKind = pgEnum("coupon_kind", ["percent", "fixed"]);
+export const paymentStatus = pgEnum("payment_status", ["created", "pending", "succeeded", "failed", "cancelled", "expired", "refunded"]);
+/** Which sizing rule recommends a size for an item (see domain/sizing). */
+export const sizing = pgEnum("sizing", ["ski", "snowboard", "boot", "helmet", "ebike", "clothing", "none"]);
+
+// ---------------------------------------------------------------------------------------------
+// Storefronts and branches
+
+/** A season storefront: winter (ski, service, depot, shop) or summer (e-bikes). */
+export const apps = pgTable("apps", {
+  id: appId("id").primaryKey(),
+  name: translated("name"),
+  description: translated("description"),
+  /** Season window as month-day, inclusive, e.g. 12-01 .. 04-15 (may wrap the year end). */
+  seasonStart: text("season_start").notNull(),
+  seasonEnd: text("season_end").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  sort: smallint("sort").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const shops = pgTable("shops", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: translated("description"),
+  street: text("street").notNull(),
+  postalCode: text("postal_code").notNull(),
+  town: text("town").notNull(),
+  country: text("country").notNull().default("IT"),
+  latitude: numeric("latitude", { precision: 9, scale: 6 }).notNull(),
+  longitude: numeric("longitude", { precision: 9, scale: 6 }).notNull(),
+  phone: text("phone").notNull(),
+  email: text("email").notNull(),
+  pictures: jsonb("pictures").$type<string[]>().notNull().default([]),
+  active: boolean("active").notNull().default(true),
+  sort: smallint("sort").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Which branches serve which storefront. */
+export const shopApps = pgTable(
+  "shop_apps",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    appId: appId("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.appId] })],
+);
+
+/**
+ * Opening hours per branch, storefront (season) and weekday (1 = Monday .. 7 = Sunday, ISO).
+ * Several rows on one day model a lunch break. Pickup and return happen inside these hours,
+ * narrowed by the optional pickup/return windows.
+ */
+export const shopHours = pgTable(
+  "shop_hours",
+  {
+    id: serial("id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    appId: appId("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    weekday: smallint("weekday").notNull(),
+    opens: time("opens").notNull(),
+    closes: time("closes").notNull(),
+  },
+  (t) => [
+    index("shop_hours_shop_app_idx").on(t.shopId, t.appId, t.weekday),
+    check("shop_hours_weekday", sql`${t.weekday} between 1 and 7`),
+    check("shop_hours_order", sql`${t.opens} < ${t.closes}`),
+  ],
+);
+
+export const shopClosedDays = pgTable(
+  "shop_closed_days",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    reason: jsonb("reason").$type<Translated>(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+export const categories = pgTable("categories", {
+  id: text("id").primaryKey(),
+  appId: appId("app_id")
+    .notNull()
+    .references(() => apps.id),
+  kind: itemKind("kind").notNull(),
+  name: translated("name"),
+  description: jsonb("description").$type<Translated>(),
+  sort: smallint("sort").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const items = pgTable(
+  "items",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    appId: appId("app_id")
+      .notNull()
+      .references(() => apps.id),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id),
+    kind: itemKind("kind").notNull(),
+    name: translated("name"),
+    description: translated("description"),
+    pictures: jsonb("pictures").$type<string[]>().notNull().default([]),
+    /** Sizes offered, in display order (ski length in cm, EU shoe size, frame size S/M/L, ...). */
+    sizes: jsonb("sizes").$type<string[]>().notNull().default([]),
+    sizing: sizing("sizing").notNull().default("none"),
+    /** Skill level this model is meant for, when it matters (skis, snowboards). */
+    level: skill("level"),
+    /** The tallest person (cm) this item fits; null = no limit. */
+    maxHeightCm: smallint("max_height_cm"),
+    /** The largest EU shoe size this item fits; null = no limit. */
+    maxShoeSize: smallint("max_shoe_size"),
+    /** Rented only from the branch that holds it, never moved between branches. */
+    local: boolean("local").notNull().default(false),
+    vatRateBp: integer("vat_rate_bp").notNull().default(2200),
+    /** Unit price for sale articles and services; rental prices live in price_tables. */
+    priceCents: integer("price_cents"),
+    /** Deposit held at pickup, if any. */
+    depositCents: integer("deposit_cents").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    sort: smallint("sort").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("items_app_category_idx").on(t.appId, t.categoryId),
+    check("items_vat_rate", sql`${t.vatRateBp} between 0 and 10000`),
+    check("items_price", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
+);
+
+/** Rental price for 1..N days (dayPrices[n-1] = total for n days) and the price of each further day. */
+export const priceTables = pgTable(
+  "price_tables",
+  {
+    itemId: integer("item_id")
+      .primaryKey()
+      .references(() => items.id, { onDelete: "cascade" }),
+    dayPrices: jsonb("day_prices").$type<number[]>().notNull(),
+    extraDayCents: integer("extra_day_cents").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("price_tables_extra_day", sql`${t.extraDayCents} >= 0`)],
+);
+
+/** Peak periods with a percentage surcharge, for one item or (itemId null) a whole storefront. */
+export const priceSurcharges = pgTable(
+  "price_surcharges",
+  {
+    id: serial("id").primaryKey(),
+    appId: appId("app_id")
+      .notNull()
+      .references(() => apps.id),
+    itemId: integer("item_id").references(() => items.id, { onDelete: "cascade" }),
+    name: translated("name"),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    percent: smallint("percent").notNull(),
+  },
+  (t) => [
+    check("price_surcharges_window", sql`${t.startsOn} <= ${t.endsOn}`),
+    check("price_surcharges_percent", sql`${t.percent} between 0 and 200`),
+  ],
+);
+
+/** One physical piece of a rental item (or a depot locker) at a branch. */
+export const units = pgTable(
+  "units",
+  {
+    id: serial("id").primaryKey(),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    size: text("size"),
+    code: text("code").notNull().unique(),
+    status: unitStatus("status").notNull().default("active"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("units_item_shop_idx").on(t.itemId, t.shopId, t.size)],
+);
+
+/** Stock of sale articles per branch and size; never below zero. */
+export const stock = pgTable(
+  "stock",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    size: text("size").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.shopId, t.size] }), check("stock_quantity", sql`${t.quantity} >= 0`)],
+);
+
+/** How many service jobs (waxing, repairs) a branch takes per day. */
+export const serviceCapacity = pgTable(
+  "service_capacity",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    perDay: smallint("per_day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.shopId] }), check("service_capacity_per_day", sql`${t.perDay} >= 0`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// People
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    passwordHash: text("password_hash"),
+    role: userRole("role").notNull().default("customer"),
+    language: text("language").notNull().default("en"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** Branches a staff member works at. */
+export const userShops = pgTable(
+  "user_shops",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shopId] })],
+);
+
+/** Server-side sessions; the cookie carries only the signed id. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Offers
+
+export const partnerHotels = pgTable(
+  "partner_hotels",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    street: text("street").notNull().default(""),
+    town: text("town").notNull(),
+    discountPercent: smallint("discount_percent").notNull().default(0),
+    commissionPercent: smallint("commission_percent").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("partner_hotels_discount", sql`${t.discountPercent} between 0 and 100`),
+    check("partner_hotels_commission", sql`${t.commissionPercent} between 0 and 100`),
+  ],
+);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    /** Upper-case code, also the public id in /coupon/{code}. */
+    code: text("code").notNull().unique(),
+    kind: couponKind("kind").notNull(),
+    /** Percent (1..100) or fixed amount in cents. */
+    value: integer("value").notNull(),
+    description: translated("description"),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    minOrderCents: integer("min_order_cents").notNull().default(0),
+    maxUses: integer("max_uses"),
+    maxUsesPerCustomer: integer("max_uses_per_customer"),
+    /** Limit to storefronts / categories; empty = all. */
+    appIds: jsonb("app_ids").$type<string[]>().notNull().default([]),
+    categoryIds: jsonb("category_ids").$type<string[]>().notNull().default([]),
+    /** Shown on the public coupon page and in the sitemap. */
+    public: boolean("public").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    usedCount: integer("used_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("coupons_value", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check("coupons_used", sql`${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses}`),
+  ],
+);
+
+/** Settings as typed key/value pairs, validated by domain/settings on read and write. No secrets here. */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Carts
+
+export const carts = pgTable("carts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  appId: appId("app_id").references(() => apps.id),
+  shopId: integer("shop_id").references(() => shops.id),
+  pickupDate: date("pickup_date"),
+  returnDate: date("return_date"),
+  pickupTime: time("pickup_time"),
+  returnTime: time("return_time"),
+  couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+  hotelId: integer("hotel_id").references(() => partnerHotels.id, { onDelete: "set null" }),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  language: text("language").notNull().default("en"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cartPersons = pgTable("cart_persons", {
+  id: serial("id").primaryKey(),
+  cartId: uuid("cart_id")
+    .notNull()
+    .references(() => carts.id, { onDelete: "cascade" }),
+  position: smallint("position").notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name"),
+  heightCm: smallint("height_cm"),
+  weightKg: smallint("weight_kg"),
+  skill: skill("skill"),
+  shoeSize: smallint("shoe_size"),
+});
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    personId: integer("person_id").references(() => cartPersons.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id),
+    size: text("size"),
+    quantity: smallint("quantity").notNull().default(1),
+    /** The price the customer was shown; re-quoted on the server at every step. */
+    shownPriceCents: integer("shown_price_cents"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("cart_lines_quantity", sql`${t.quantity} > 0`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export type VatLine = { rateBp: number; netCents: number; vatCents: number };
+export type DiscountLine = { kind: string; label: string; amountCents: number };
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Human number for the counter and invoices, e.g. R-2026-000123. */
+    number: text("number").notNull().unique(),
+    /** Unguessable public id used in /order/{token} (>= 128 bits, base64url). */
+    token: text("token").notNull().unique(),
+    status: orderStatus("status").notNull().default("pending_payment"),
+    appId: appId("app_id")
+      .notNull()
+      .references(() => apps.id),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    language: text("language").notNull(),
+    pickupAt: timestamp("pickup_at", { withTimezone: true }).notNull(),
+    returnAt: timestamp("return_at", { withTimezone: true }).notNull(),
+    // invoice information
+    invoiceName: text("invoice_name").notNull(),
+    invoiceCompany: text("invoice_company"),
+    invoiceVatId: text("invoice_vat_id"),
+    invoiceStreet: text("invoice_street").notNull(),
+    invoicePostalCode: text("invoice_postal_code").notNull(),
+    invoiceCity: text("invoice_city").notNull(),
+    invoiceCountry: text("invoice_country").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    // money
+    currency: text("currency").notNull().default("EUR"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    vatBreakdown: jsonb("vat_breakdown").$type<VatLine[]>().notNull().default([]),
+    discounts: jsonb("discounts").$type<DiscountLine[]>().notNull().default([]),
+    couponId: integer("coupon_id").references(() => coupons.id),
+    hotelId: integer("hotel_id").references(() => partnerHotels.id),
+    note: text("note"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_shop_pickup_idx").on(t.shopId, t.pickupAt),
+    index("orders_status_idx").on(t.status),
+    check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
+    check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
+  ],
+);
+
+export const orderPersons = pgTable("order_persons", {
+  id: serial("id").primaryKey(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  position: smallint("position").notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name"),
+  heightCm: smallint("height_cm"),
+  weightKg: smallint("weight_kg"),
+  skill: skill("skill"),
+  shoeSize: smallint("shoe_size"),
+});
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    personId: integer("person_id").references(() => orderPersons.id),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id),
+    kind: itemKind("kind").notNull(),
+    /** Item name at the time of the order, in the order's language. */
+    name: text("name").notNull(),
+    size: text("size"),
+    quantity: smallint("quantity").notNull().default(1),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    vatRateBp: integer("vat_rate_bp").notNull(),
+    /** Unit handed out at the counter (set at pickup). */
+    unitId: integer("unit_id").references(() => units.id),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId), check("order_lines_quantity", sql`${t.quantity} > 0`)],
+);
+
+/** A unit held or booked for a period. The exclusion constraint (migration 0001) forbids overlaps. */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: serial("id").primaryKey(),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => units.id),
+    orderLineId: integer("order_line_id").references(() => orderLines.id, { onDelete: "cascade" }),
+    /** [pickup, return + turnaround buffer) */
+    period: tstzrange("period").notNull(),
+    state: reservationState("state").notNull().default("held"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reservations_unit_idx").on(t.unitId), index("reservations_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'held'`)],
+);
+
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.orderId] }), index("coupon_redemptions_email_idx").on(t.couponId, t.email)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    /** The provider's id of the checkout / payment. */
+    ref: text("ref").notNull(),
+    method: text("method"),
+    status: paymentStatus("status").notNull().default("created"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("payments_provider_ref_idx").on(t.provider, t.ref)],
+);
+
+/** Every webhook event processed, once: the primary key makes redelivery a no-op. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId)],
+);

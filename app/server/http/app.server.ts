@@ -1,0 +1,145 @@
+/**
+ * The Express application: security headers with a per-response CSP nonce, compression, static assets
+ * with long-lived caching for hashed files, health checks, one JSON log line per request, and the React
+ * Router request handler. Built by `server.ts` and by the HTTP tests, so both run the same stack.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import type { Config } from "../config.server";
+import type { Database } from "../db/client.server";
+import { logger } from "../log.server";
+
+export type HttpAppOptions = {
+  config: Config;
+  database: Database;
+  /** The server build, or (in development) a function that loads the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  buildVersion: string;
+  /** Serves build/client from this folder (production). */
+  clientDir?: string;
+  /** Extra middleware before the router (Vite's dev server). */
+  before?: express.RequestHandler;
+  development?: boolean;
+};
+
+const GTM_HOSTS = "https://www.googletagmanager.com https://www.google-analytics.com https://*.google-analytics.com";
+
+export function contentSecurityPolicy(nonce: string, options: { gtm: boolean; https: boolean }) {
+  const extra = options.gtm ? ` ${GTM_HOSTS}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${extra}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data:${extra}`,
+    "font-src 'self'",
+    `connect-src 'self'${extra}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    ...(options.https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,100}$/;
+
+export function createHttpApp(options: HttpAppOptions) {
+  const { config, database } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a load balancer the original protocol and client address come in X-Forwarded-* headers.
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.locals.nonce = randomBytes(16).toString("base64");
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const https = req.secure;
+    if (!options.development) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce, { gtm: Boolean(config.GTM_ID), https }));
+    }
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await withTimeout(database.ping(), 2000);
+      res.json({ status: "ready", database: database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: database.kind });
+    }
+  });
+
+  if (options.before) app.use(options.before);
+  if (options.clientDir) {
+    // Hashed file names never change content: cache them for a year.
+    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      mode: options.development ? "development" : "production",
+      getLoadContext: (_req: Request, res: Response) => ({
+        nonce: res.locals.nonce as string,
+        requestId: res.locals.requestId as string,
+        buildVersion: options.buildVersion,
+      }),
+    }),
+  );
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timeout")), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

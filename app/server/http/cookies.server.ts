@@ -1,0 +1,54 @@
+/** Plain (unsigned) preference cookies: the interface language and the analytics consent. */
+import { z } from "zod";
+import { LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
+import { type Locale, locales } from "../../domain/i18n";
+import { getConfig } from "../config.server";
+
+const YEAR = LANGUAGE_COOKIE_DAYS * 24 * 3600;
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function serialize(name: string, value: string, maxAge: number, secure: boolean) {
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+const secure = () => getConfig().PUBLIC_URL?.startsWith("https://") ?? false;
+
+const localeValue = z.enum(locales);
+
+/** The language kept in the cookie (key configurable, 365 days, path /, SameSite Lax: spec §9). */
+export function readLanguageCookie(request: Request): Locale | null {
+  const parsed = localeValue.safeParse(readCookie(request, getConfig().LANGUAGE_COOKIE));
+  return parsed.success ? parsed.data : null;
+}
+
+export function languageCookie(locale: Locale): string {
+  return serialize(getConfig().LANGUAGE_COOKIE, locale, YEAR, secure());
+}
+
+export const CONSENT_COOKIE = "consent";
+const consentValue = z.enum(["all", "necessary"]);
+export type Consent = z.infer<typeof consentValue>;
+
+export function readConsent(request: Request): Consent | null {
+  const parsed = consentValue.safeParse(readCookie(request, CONSENT_COOKIE));
+  return parsed.success ? parsed.data : null;
+}
+
+export function consentCookie(consent: Consent): string {
+  return serialize(CONSENT_COOKIE, consent, Math.round(YEAR / 2), secure());
+}

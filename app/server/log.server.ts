@@ -1,0 +1,8 @@
+import pino from "pino";
+
+/** One JSON line per event; the request log line comes from the Express entry. */
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  base: undefined,
+  redact: ["req.headers.cookie", "req.headers.authorization", "password"],
+});

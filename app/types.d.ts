@@ -1,0 +1,12 @@
+import "react-router";
+
+declare module "react-router" {
+  /** What the Express entry gives every loader and action. */
+  interface AppLoadContext {
+    /** CSP nonce of this response. */
+    nonce: string;
+    requestId: string;
+    /** Version of the client build the server runs (its manifest version). */
+    buildVersion: string;
+  }
+}

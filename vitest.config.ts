@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects: `unit` (pure domain rules beside the code), `integration` (server functions and the
+ * real HTTP stack on a fresh database per file: PGlite, or PostgreSQL with TEST_DB=postgres) and `e2e`
+ * (Debian's Chromium against the built server). `npm test` runs them all; see scripts/test.mjs.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["app/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ["tests/e2e/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
