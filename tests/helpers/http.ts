@@ -1,0 +1,71 @@
+/**
+ * The real HTTP stack in this process: a fresh test database, the production server build, and the same
+ * Express app that `server.ts` serves, on a free port.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ServerBuild } from "react-router";
+import { ensureAdmin } from "../../app/server/auth/users.server";
+import { parseConfig, setConfig } from "../../app/server/config.server";
+import { setDatabase } from "../../app/server/db/client.server";
+import { seedDemo } from "../../app/server/db/seed/seed.server";
+import { createHttpApp } from "../../app/server/http/app.server";
+import { createTestDatabase } from "./db";
+
+export const ADMIN = { email: "admin@test.example", password: "a long admin password" };
+export const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+export async function startTestServer(env: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  setDatabase(database);
+  const dataDir = mkdtempSync(join(tmpdir(), "rental-http-"));
+  const config = parseConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "integration-test-secret-0123456789abcdef",
+    ...env,
+  });
+  setConfig(config);
+  await seedDemo(database.db);
+  await ensureAdmin(ADMIN);
+  const buildPath = new URL("../../build/server/index.js", import.meta.url).href;
+  const build = (await import(buildPath)) as ServerBuild;
+  const app = createHttpApp({
+    config,
+    database,
+    build,
+    buildVersion: build.assets.version,
+    clientDir: new URL("../../build/client", import.meta.url).pathname,
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+
+  /** fetch with a browser user agent (bots get no error pages) and no redirect following. */
+  const request = (path: string, init: RequestInit = {}) =>
+    fetch(url + path, { redirect: "manual", ...init, headers: { "User-Agent": BROWSER_UA, ...(init.headers as Record<string, string>) } });
+
+  /** Signs in through the real login form and returns the session cookie ("name=value"). */
+  const login = async (email = ADMIN.email, password = ADMIN.password) => {
+    const response = await request("/login", {
+      method: "POST",
+      body: new URLSearchParams({ email, password }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const cookie = response.headers.get("set-cookie");
+    if (response.status !== 302 || !cookie) throw new Error(`login failed: ${response.status}`);
+    return cookie.split(";")[0];
+  };
+
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await database.close().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, database, config, request, login, close };
+}

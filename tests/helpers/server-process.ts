@@ -1,0 +1,75 @@
+/**
+ * Starts the built shop as a real process (`node --import tsx server.ts`) on a free port, with its own
+ * data directory, and waits until /readyz answers.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const ADMIN_EMAIL = "admin@test.example";
+export const ADMIN_PASSWORD = "correct horse battery staple";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type ShopProcess = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<number | null> };
+
+export async function startShopProcess(env: Record<string, string> = {}): Promise<ShopProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "rental-e2e-"));
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: new URL("../..", import.meta.url).pathname,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    return child.exitCode;
+  };
+  return { url, child, output: () => output, stop };
+}
