@@ -1,80 +1,59 @@
 /**
- * The one route table. Every page exists once per language: English without a prefix, the others
- * under /de, /it, /nl, /be, /da (spec §2). Route ids carry the language so one module can serve six paths.
+ * The one route table. Every page exists in six languages (spec §2): English without a prefix, the others
+ * under an optional `:lang` segment (/de, /it, /nl, /be, /da) that routes/lang.tsx validates. One optional
+ * segment instead of six copies of the table keeps route matching cheap (docs/decisions/001-language-routes.md).
  */
-import { index, layout, prefix, type RouteConfigEntry, route } from "@react-router/dev/routes";
-import { type Locale, locales } from "./domain/i18n";
-
-type Page = (locale: Locale) => RouteConfigEntry;
-
-const page =
-  (path: string | null, file: string, name: string): Page =>
-  (locale) =>
-    path === null ? index(file, { id: `${locale}:${name}` }) : route(path, file, { id: `${locale}:${name}` });
-
-const sitePages: Page[] = [
-  page(null, "routes/site/home.tsx", "home"),
-  page("about", "routes/site/about.tsx", "about"),
-  page("stores", "routes/site/stores.tsx", "stores"),
-  page("shop/:id", "routes/site/shop.tsx", "shop"),
-  page("cookies", "routes/site/cookies.tsx", "cookies"),
-  page("privacy", "routes/site/privacy.tsx", "privacy"),
-  page("impressum", "routes/site/impressum.tsx", "impressum"),
-  page("coupon/:id", "routes/site/coupon.tsx", "coupon"),
-  page("rental", "routes/booking/rental.tsx", "rental"),
-  page("order/:id", "routes/booking/order.tsx", "order"),
-  page("login", "routes/account/login.tsx", "login"),
-  page("logout", "routes/account/logout.tsx", "logout"),
-];
-
-const adminPages: Page[] = [
-  page(null, "routes/admin/dashboard.tsx", "admin"),
-  page("apps", "routes/admin/apps.tsx", "admin-apps"),
-  page("app/create", "routes/admin/app-create.tsx", "admin-app-create"),
-  page("app/:id", "routes/admin/app.tsx", "admin-app"),
-  page("items", "routes/admin/items.tsx", "admin-items"),
-  page("item/create", "routes/admin/item-create.tsx", "admin-item-create"),
-  page("item/:id", "routes/admin/item.tsx", "admin-item"),
-  page("shops", "routes/admin/shops.tsx", "admin-shops"),
-  page("shop/create", "routes/admin/shop-create.tsx", "admin-shop-create"),
-  page("shop/:id", "routes/admin/shop.tsx", "admin-shop"),
-  page("users", "routes/admin/users.tsx", "admin-users"),
-  page("user/:id", "routes/admin/user.tsx", "admin-user"),
-  page("orders", "routes/admin/orders.tsx", "admin-orders"),
-  page("order/create", "routes/admin/order-create.tsx", "admin-order-create"),
-  page("order/:id", "routes/admin/order.tsx", "admin-order"),
-  page("coupons", "routes/admin/coupons.tsx", "admin-coupons"),
-  page("coupon/create", "routes/admin/coupon-create.tsx", "admin-coupon-create"),
-  page("coupon/:id", "routes/admin/coupon.tsx", "admin-coupon"),
-  page("categories", "routes/admin/categories.tsx", "admin-categories"),
-  page("category/create", "routes/admin/category-create.tsx", "admin-category-create"),
-  page("category/:id", "routes/admin/category.tsx", "admin-category"),
-  page("calendar", "routes/admin/calendar.tsx", "admin-calendar"),
-  page("settings", "routes/admin/settings.tsx", "admin-settings"),
-];
-
-const forLocale = (locale: Locale): RouteConfigEntry[] =>
-  prefix(locale === "en" ? "" : locale, [
-    layout("routes/site/layout.tsx", { id: `${locale}:site` }, [
-      ...sitePages.map((p) => p(locale)),
-      // Unmatched paths of every language land here: 404 "Page not found: {path}".
-      ...(locale === "en" ? [route("*", "routes/site/not-found.tsx", { id: "not-found" })] : []),
-    ]),
-    route("sitemap.xml", "routes/resources/sitemap.ts", { id: `${locale}:sitemap` }),
-    route(
-      "admin",
-      "routes/admin/layout.tsx",
-      { id: `${locale}:admin-layout` },
-      adminPages.map((p) => p(locale)),
-    ),
-  ]);
+import { index, layout, route } from "@react-router/dev/routes";
 
 export default [
-  ...locales.flatMap(forLocale),
+  route(":lang?", "routes/lang.tsx", [
+    layout("routes/site/layout.tsx", [
+      index("routes/site/home.tsx"),
+      route("about", "routes/site/about.tsx"),
+      route("stores", "routes/site/stores.tsx"),
+      route("shop/:id", "routes/site/shop.tsx"),
+      route("cookies", "routes/site/cookies.tsx"),
+      route("privacy", "routes/site/privacy.tsx"),
+      route("impressum", "routes/site/impressum.tsx"),
+      route("coupon/:id", "routes/site/coupon.tsx"),
+      route("rental", "routes/booking/rental.tsx"),
+      route("order/:id", "routes/booking/order.tsx"),
+      route("login", "routes/account/login.tsx"),
+      route("logout", "routes/account/logout.tsx"),
+    ]),
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("apps", "routes/admin/apps.tsx"),
+      route("app/create", "routes/admin/app-create.tsx"),
+      route("app/:id", "routes/admin/app.tsx"),
+      route("items", "routes/admin/items.tsx"),
+      route("item/create", "routes/admin/item-create.tsx"),
+      route("item/:id", "routes/admin/item.tsx"),
+      route("shops", "routes/admin/shops.tsx"),
+      route("shop/create", "routes/admin/shop-create.tsx"),
+      route("shop/:id", "routes/admin/shop.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("user/:id", "routes/admin/user.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("order/create", "routes/admin/order-create.tsx"),
+      route("order/:id", "routes/admin/order.tsx"),
+      route("coupons", "routes/admin/coupons.tsx"),
+      route("coupon/create", "routes/admin/coupon-create.tsx"),
+      route("coupon/:id", "routes/admin/coupon.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
+      route("category/create", "routes/admin/category-create.tsx"),
+      route("category/:id", "routes/admin/category.tsx"),
+      route("calendar", "routes/admin/calendar.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+    ]),
+  ]),
+  route(":lang?/sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("version.json", "routes/resources/version.ts"),
   route("app/i18n/lang/:file", "routes/resources/messages.ts"),
   route("resources/language", "routes/resources/language.ts"),
   route("resources/consent", "routes/resources/consent.ts"),
   route("resources/season", "routes/resources/season.ts"),
+  // Every unmatched path, in every language: 404 "Page not found: {path}".
+  route("*", "routes/not-found.tsx"),
 ];

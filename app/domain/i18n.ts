@@ -33,6 +33,14 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
+/**
+ * Whether a `:lang` URL segment names a language. English has no prefix, so "/en/..." is no page, and
+ * an absent segment is English.
+ */
+export function isLanguageSegment(segment: string | undefined): boolean {
+  return segment === undefined || (segment !== defaultLocale && isLocale(segment));
+}
+
 /** URL prefix of a language: "" for English, "/de" for German. */
 export function localePrefix(locale: Locale): string {
   return locale === defaultLocale ? "" : `/${locale}`;

@@ -7,11 +7,12 @@ import type { Locale } from "../domain/i18n";
 
 export type Messages = Record<string, unknown>;
 
-const instances = new Map<string, i18n>();
+/** Keyed by the messages object: the server's are module constants; the browser's change only with the language. */
+const instances = new WeakMap<Messages, i18n>();
 
 export function getI18n(locale: Locale, messages: Messages): i18n {
-  const cached = instances.get(locale);
-  if (cached && cached.getResourceBundle(locale, "translation") === messages) return cached;
+  const cached = instances.get(messages);
+  if (cached?.language === locale) return cached;
   const instance = i18next.createInstance();
   void instance.init({
     lng: locale,
@@ -21,7 +22,7 @@ export function getI18n(locale: Locale, messages: Messages): i18n {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
-  instances.set(locale, instance);
+  instances.set(messages, instance);
   return instance;
 }
 

@@ -1,12 +1,14 @@
-import { splitLocale } from "../../domain/i18n";
+import { isLanguageSegment, splitLocale } from "../../domain/i18n";
 import { buildSitemap, publicPaths } from "../../domain/sitemap";
 import { listShopSlugs } from "../../server/catalog/catalog.server";
 import { listPublicCouponCodes } from "../../server/catalog/coupons.server";
 import { getConfig } from "../../server/config.server";
+import { notFound } from "../../server/http/errors.server";
 import type { Route } from "./+types/sitemap";
 
 /** /sitemap.xml, /de/sitemap.xml, ...: one per language (spec §2). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!isLanguageSegment(params.lang)) notFound();
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
   const [shops, coupons] = await Promise.all([listShopSlugs(), listPublicCouponCodes()]);
