@@ -28,20 +28,20 @@ function loadTagManager(gtmId: string) {
 export function Analytics({ gtmId, consent }: { gtmId: string | null; consent: string | null }) {
   const location = useLocation();
   const enabled = Boolean(gtmId) && consent === "all";
-  const first = useRef(true);
+  const lastPath = useRef<string | null>(null);
 
   useEffect(() => {
     if (enabled && gtmId) loadTagManager(gtmId);
   }, [enabled, gtmId]);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false; // the document load itself is GTM's first page view
-      return;
-    }
-    if (!enabled) return;
+    const path = location.pathname + location.search;
+    const previous = lastPath.current;
+    lastPath.current = path;
+    // The document load is GTM's own first page view; consenting on a page is no new view either.
+    if (!enabled || previous === null || previous === path) return;
     window.dataLayer = window.dataLayer ?? [];
-    window.dataLayer.push({ event: "page_view", page_path: location.pathname + location.search, page_title: document.title });
+    window.dataLayer.push({ event: "page_view", page_path: path, page_title: document.title });
   }, [enabled, location.pathname, location.search]);
 
   return null;

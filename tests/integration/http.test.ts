@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/server/auth/password.server";
@@ -149,6 +150,62 @@ describe(`HTTP on ${testDbKind}`, () => {
   it("answers 404 for a language file that does not exist", async () => {
     expect((await shop.request("/app/i18n/lang/xx.json")).status).toBe(404);
     expect((await shop.request("/app/i18n/lang/../../root.tsx")).status).toBe(404);
+  });
+
+  it("shows an order behind its unguessable token, in the page's language", async () => {
+    const db = shop.database.db;
+    const [branch] = await db.select().from(schema.shops).limit(1);
+    const [item] = await db.select().from(schema.items).where(eq(schema.items.kind, "rental")).limit(1);
+    const token = randomBytes(18).toString("base64url");
+    const [order] = await db
+      .insert(schema.orders)
+      .values({
+        number: "R-2026-000001",
+        token,
+        status: "paid",
+        appId: item.appId,
+        shopId: branch.id,
+        language: "de",
+        pickupAt: new Date("2026-12-27T08:30:00Z"),
+        returnAt: new Date("2026-12-30T16:00:00Z"),
+        invoiceName: "Anna Muster",
+        invoiceStreet: "Hauptstraße 1",
+        invoicePostalCode: "80331",
+        invoiceCity: "München",
+        invoiceCountry: "DE",
+        phone: "+49 89 123456",
+        email: "anna@example.com",
+        subtotalCents: 12000,
+        totalCents: 12000,
+        vatCents: 2164,
+      })
+      .returning();
+    const [person] = await db
+      .insert(schema.orderPersons)
+      .values({ orderId: order.id, position: 1, firstName: "Lena", lastName: "Muster" })
+      .returning();
+    await db.insert(schema.orderLines).values({
+      orderId: order.id,
+      personId: person.id,
+      itemId: item.id,
+      kind: "rental",
+      name: item.name.de,
+      size: item.sizes[0] ?? null,
+      unitPriceCents: 12000,
+      totalCents: 12000,
+      vatRateBp: 2200,
+    });
+    const response = await shop.request(`/de/order/${token}`);
+    expect(response.status).toBe(200);
+    const page = await html(response);
+    expect(page.lang).toBe("de");
+    expect(page.text).toContain("R-2026-000001");
+    expect(page.text).toContain("Lena Muster");
+    expect(page.text).toContain(item.name.de);
+    expect(page.text).toContain('content="noindex"');
+    // One character off is another, non-existent order.
+    const other = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    expect((await shop.request(`/de/order/${other}`)).status).toBe(404);
   });
 
   it("gives bots no rendered error page", async () => {
