@@ -3,7 +3,7 @@
  * messages come from messages.server.ts; in the browser only the active language's messages arrive.
  */
 import i18next, { type i18n, type TFunction } from "i18next";
-import type { Locale } from "../domain/i18n";
+import { type Locale, languageTag } from "../domain/i18n";
 
 export type Messages = Record<string, unknown>;
 
@@ -12,12 +12,14 @@ const instances = new WeakMap<Messages, i18n>();
 
 export function getI18n(locale: Locale, messages: Messages): i18n {
   const cached = instances.get(messages);
-  if (cached?.language === locale) return cached;
+  // i18next takes BCP 47 tags: "be" would mean Belarusian (and its plural rules), so Belgian Dutch is "nl-BE".
+  const lng = languageTag[locale];
+  if (cached?.language === lng) return cached;
   const instance = i18next.createInstance();
   void instance.init({
-    lng: locale,
+    lng,
     fallbackLng: false,
-    resources: { [locale]: { translation: messages } },
+    resources: { [lng]: { translation: messages } },
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
