@@ -40,14 +40,18 @@ export default function Items({ loaderData }: Route.ComponentProps) {
         empty={t("admin.empty")}
         columns={[
           { key: "name", label: t("admin.field.name"), cell: (r) => pick(r.item.name, locale) },
-          { key: "category", label: t("admin.field.category"), cell: (r) => r.item.categoryId },
+          { key: "category", label: t("admin.field.category"), cell: (r) => pick(r.category, locale) },
           { key: "kind", label: t("admin.field.kind"), cell: (r) => t(`admin.kind.${r.item.kind}`) },
           {
             key: "price",
             label: t("admin.field.price"),
             cell: (r) => (r.item.priceCents === null ? "—" : formatMoney(r.item.priceCents, locale)),
           },
-          { key: "units", label: t("admin.field.units"), cell: (r) => r.units },
+          {
+            key: "units",
+            label: t("admin.field.units"),
+            cell: (r) => (r.item.kind === "rental" || r.item.kind === "depot" ? r.units : "—"),
+          },
           { key: "local", label: t("admin.field.local"), cell: (r) => <YesNo value={r.item.local} /> },
         ]}
       />

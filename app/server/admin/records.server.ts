@@ -45,9 +45,12 @@ export async function adminListItems(page = 1) {
   const db = getDb();
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ item: items, units: sql<number>`(select count(*)::int from ${units} where ${units.itemId} = ${items.id})` })
+      .select({ item: items, category: categories.name, units: count(units.id) })
       .from(items)
-      .orderBy(asc(items.appId), asc(items.categoryId), asc(items.sort), asc(items.id))
+      .innerJoin(categories, eq(categories.id, items.categoryId))
+      .leftJoin(units, eq(units.itemId, items.id))
+      .groupBy(items.id, categories.id)
+      .orderBy(asc(items.appId), asc(categories.sort), asc(items.sort), asc(items.id))
       .limit(PAGE)
       .offset((page - 1) * PAGE),
     db.select({ total: count() }).from(items),
