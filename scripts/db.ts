@@ -5,8 +5,7 @@
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
-import { ensureAdmin } from "../app/server/auth/users.server";
-import { openShopDatabase, prepareDatabase } from "../app/server/boot.server";
+import { ensureAdminAccount, openShopDatabase, prepareDatabase } from "../app/server/boot.server";
 import { parseConfig, setConfig } from "../app/server/config.server";
 import { seedDemo } from "../app/server/db/seed/seed.server";
 
@@ -23,7 +22,7 @@ try {
   } else if (command === "seed") {
     await database.migrate();
     const { seeded } = await seedDemo(database.db);
-    await ensureAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    await ensureAdminAccount(config);
     console.log(seeded ? "Demo shop seeded." : "The database already has data: nothing seeded.");
   } else if (command === "reset") {
     if (database.kind === "postgres") {

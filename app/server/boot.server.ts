@@ -27,9 +27,14 @@ export async function prepareDatabase(database: Database, config: Config) {
     const { seeded } = await seedDemo(database.db);
     if (seeded) logger.info("demo shop seeded");
   }
+  await ensureAdminAccount(config);
+}
+
+/** Creates the configured admin, or a generated one on a database without any, and prints its password once. */
+export async function ensureAdminAccount(config: Config) {
   const admin = await ensureAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   if (admin?.password) {
-    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    // Printed once, on the run that created the account; it is not stored anywhere in clear.
     process.stdout.write(
       `\n  Admin account created: ${admin.email}\n  Password (shown only now): ${admin.password}\n  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n\n`,
     );
