@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -16,7 +16,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Analytics } from "./components/analytics";
-import { checkForNewBuild, isNewBuildKnown, reloadAfterChunkError } from "./components/client-resilience";
+import { CHUNK_ERROR_EVENT, checkForNewBuild, isNewBuildKnown, reloadAfterChunkError } from "./components/client-resilience";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
 import { languageTag, locales, localizePath, negotiateLocale, splitLocale } from "./domain/i18n";
@@ -122,11 +122,34 @@ function useNewBuildDetection() {
   }, [navigation.state, navigation.location]);
 }
 
+/**
+ * A page whose code could not load while the reload guard holds: its error, shown instead of the page
+ * until the visitor goes elsewhere.
+ */
+function useBlockedChunkError() {
+  const location = useLocation();
+  const [blocked, setBlocked] = useState<{ error: Error; pathname: string | null } | null>(null);
+  useEffect(() => {
+    const onError = (event: Event) => setBlocked({ error: (event as CustomEvent<Error>).detail, pathname: null });
+    window.addEventListener(CHUNK_ERROR_EVENT, onError);
+    return () => window.removeEventListener(CHUNK_ERROR_EVENT, onError);
+  }, []);
+  useEffect(() => {
+    setBlocked((current) => {
+      if (!current) return current;
+      if (current.pathname === null) return { ...current, pathname: location.pathname };
+      return current.pathname === location.pathname ? current : null;
+    });
+  }, [location.pathname]);
+  return blocked?.error ?? null;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useNewBuildDetection();
+  const chunkError = useBlockedChunkError();
   return (
     <Translations>
-      <Outlet />
+      {chunkError ? <ErrorPage error={chunkError} /> : <Outlet />}
       <Analytics gtmId={loaderData.gtmId} consent={loaderData.consent} />
     </Translations>
   );

@@ -3,8 +3,11 @@ import { mayReload } from "../domain/reload-guard";
 
 const GUARD_KEY = "rental:chunk-reload-at";
 
-/** Reloads the page unless a guarded reload happened in the last 10 s. Returns whether it reloads. */
-export function reloadAfterChunkError(): boolean {
+/**
+ * Claims the one guarded reload: true (and remembered) unless a guarded reload happened in the last 10 s.
+ * sessionStorage keeps the time across the reload, per tab.
+ */
+export function claimGuardedReload(): boolean {
   let last: number | null = null;
   try {
     const stored = window.sessionStorage.getItem(GUARD_KEY);
@@ -17,8 +20,34 @@ export function reloadAfterChunkError(): boolean {
   try {
     window.sessionStorage.setItem(GUARD_KEY, String(now));
   } catch {}
+  return true;
+}
+
+/** Reloads the page unless a guarded reload happened in the last 10 s. Returns whether it reloads. */
+export function reloadAfterChunkError(): boolean {
+  if (!claimGuardedReload()) return false;
   window.location.reload();
   return true;
+}
+
+export const CHUNK_ERROR_EVENT = "rental:chunk-error";
+
+/**
+ * React Router reloads the page by itself, unguarded, when a route module fails to load, and announces it
+ * with console.error("Error loading route module ..."). That announcement is the only moment before the
+ * reload we can act on: the guard records the reload, or, within 10 s of the last one, throws (which stops
+ * the reload) and tells the root to show the error page in place of the page that could not load.
+ */
+export function guardRouterReloads() {
+  const original = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    original(...args);
+    if (typeof args[0] === "string" && args[0].startsWith("Error loading route module") && !claimGuardedReload()) {
+      const error = new TypeError(`Failed to fetch dynamically imported module: ${/`([^`]+)`/.exec(args[0])?.[1] ?? ""}`);
+      window.dispatchEvent(new CustomEvent(CHUNK_ERROR_EVENT, { detail: error }));
+      throw error;
+    }
+  };
 }
 
 let newBuildSeen = false;
