@@ -5,6 +5,7 @@
  *
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 npm run bench
  */
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { startShopProcess } from "../tests/helpers/server-process";
 
@@ -19,6 +20,15 @@ const shop = await startShopProcess({
 });
 const startMs = Date.now() - started;
 const pid = shop.child.pid;
+function rssMiB() {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024);
+  } catch {
+    return undefined;
+  }
+}
+const rssBefore = rssMiB();
 console.log(`start-up (migrate + seed + listen, until /readyz answers): ${startMs} ms`);
 console.log(`${connections} connections, ${seconds} s per page\n`);
 console.log("page                       req/s     p50 ms   p95 ms   p99 ms   errors   non-2xx");
@@ -36,13 +46,6 @@ for (const path of pages) {
   );
 }
 
-const rss = await import("node:fs").then((fs) => {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-  } catch {
-    return undefined;
-  }
-});
-if (rss) console.log(`\nserver memory after the run (RSS): ${Math.round(Number(rss) / 1024)} MiB`);
+const rssAfter = rssMiB();
+if (rssAfter !== undefined) console.log(`\nserver memory (RSS): ${rssBefore} MiB after start-up, ${rssAfter} MiB after the run`);
 await shop.stop();
