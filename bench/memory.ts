@@ -20,7 +20,12 @@ const rss = () => Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc
 console.log(`${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${path}, ${rounds} rounds of ${seconds} s, 10 connections`);
 console.log(`after start-up: ${rss()} MiB RSS`);
 for (let round = 1; round <= rounds; round++) {
-  const result = await autocannon({ url: shop.url + path, connections: 10, duration: seconds, headers: { "user-agent": "Mozilla/5.0 (bench) Chrome/156" } });
+  const result = await autocannon({
+    url: shop.url + path,
+    connections: 10,
+    duration: seconds,
+    headers: { "user-agent": "Mozilla/5.0 (bench) Chrome/156" },
+  });
   console.log(`round ${round}: ${rss()} MiB RSS, ${result.requests.average.toFixed(0)} req/s, ${result.errors + result.non2xx} errors`);
 }
 await shop.stop();

@@ -20,29 +20,29 @@ function describe(error: unknown): string {
 export function ErrorPage({ error }: { error: unknown }) {
   const location = useLocation();
   const data = useRouteLoaderData<RootData>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
   const title = notFound ? "Page Not Found" : "Internal Server Error";
   const message = notFound ? `Page not found: ${location.pathname}` : describe(error);
   const body = (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
-        {notFound ? 404 : isRouteErrorResponse(error) ? error.status : 500}
-      </p>
+      <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-4 break-words text-slate-700" data-testid="error-message">
         {message}
       </p>
-      {data && <ErrorHelp notFound={notFound} home={localizePath("/", data.locale)} />}
+      {data && <ErrorHelp status={status} home={localizePath("/", data.locale)} />}
     </div>
   );
   return data ? <SiteFrame>{body}</SiteFrame> : <main>{body}</main>;
 }
 
-function ErrorHelp({ notFound, home }: { notFound: boolean; home: string }) {
+function ErrorHelp({ status, home }: { status: number; home: string }) {
   const { t } = useTranslation();
+  const help = status === 404 ? t("errors.notFoundHelp") : status === 403 ? t("errors.forbiddenHelp") : t("errors.serverHelp");
   return (
     <>
-      <p className="mt-2 text-slate-600">{notFound ? t("errors.notFoundHelp") : t("errors.serverHelp")}</p>
+      <p className="mt-2 text-slate-600">{help}</p>
       <Link to={home} className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
         {t("errors.backHome")}
       </Link>

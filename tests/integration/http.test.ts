@@ -294,6 +294,10 @@ describe(`sign-in and the admin area on ${testDbKind}`, () => {
       const response = await shop.request(path, { headers: { Cookie: cookie } });
       expect(response.status, path).toBe(403);
     }
+    const page = await html(await shop.request("/de/admin", { headers: { Cookie: cookie } }));
+    expect(page.title).toBe("Internal Server Error");
+    expect(page.text).toContain("403");
+    expect(page.text).toContain("Sie sind mit einem Konto angemeldet, das diese Seite nicht öffnen darf.");
   });
 
   it("shows every admin screen to an admin", async () => {
