@@ -1,0 +1,199 @@
+/**
+ * Rental periods: calendar dates with a pickup hour on the first day and a return hour on the last, in
+ * the shop's time zone, checked against opening hours, closed days and the season window, and turned into
+ * half-open UTC instants `[pickup, return)`. Rules: docs/decisions/008-rental-periods.md.
+ */
+
+export const SHOP_TIME_ZONE = "Europe/Rome";
+/** The longest rental bookable online. */
+export const MAX_RENTAL_DAYS = 60;
+
+export type IsoDate = string; // YYYY-MM-DD
+export type ClockTime = string; // HH:MM or HH:MM:SS
+
+export type PeriodInput = { pickupDate: IsoDate; returnDate: IsoDate; pickupTime: ClockTime; returnTime: ClockTime };
+export type OpeningSlot = { weekday: number; opens: ClockTime; closes: ClockTime };
+export type ShopCalendar = {
+  /** Opening hours of the branch for the storefront's season (ISO weekday 1 = Monday). */
+  hours: OpeningSlot[];
+  closedDays: IsoDate[];
+  /** Season window as MM-DD, inclusive; may wrap the year end (12-01 .. 04-15). */
+  seasonStart: string;
+  seasonEnd: string;
+};
+
+export type PeriodError =
+  | "period.invalidDate"
+  | "period.returnBeforePickup"
+  | "period.pickupInPast"
+  | "period.tooLong"
+  | "period.outsideSeason"
+  | "period.pickupDayClosed"
+  | "period.returnDayClosed"
+  | "period.pickupOutsideHours"
+  | "period.returnOutsideHours";
+
+export type RentalPeriod = {
+  pickupDate: IsoDate;
+  returnDate: IsoDate;
+  pickupAt: Date;
+  returnAt: Date;
+  /** Rental days as shops count them: calendar days from pickup to return, both included. */
+  days: number;
+};
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+function parseDate(value: IsoDate): { y: number; m: number; d: number } | null {
+  const match = DATE.exec(value);
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) return null;
+  return { y, m, d };
+}
+
+/** Minutes since midnight of "HH:MM[:SS]", or null. */
+export function minutesOf(time: ClockTime): number | null {
+  const match = TIME.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** ISO weekday (1 = Monday .. 7 = Sunday) of a calendar date. */
+export function isoWeekday(date: IsoDate): number {
+  const p = parseDate(date);
+  if (!p) throw new RangeError(`not a date: ${date}`);
+  const day = new Date(Date.UTC(p.y, p.m - 1, p.d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** Whole calendar days from a to b (b - a). */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  const pa = parseDate(a);
+  const pb = parseDate(b);
+  if (!pa || !pb) throw new RangeError(`not a date: ${a} / ${b}`);
+  return Math.round((Date.UTC(pb.y, pb.m - 1, pb.d) - Date.UTC(pa.y, pa.m - 1, pa.d)) / 86_400_000);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const p = parseDate(date);
+  if (!p) throw new RangeError(`not a date: ${date}`);
+  return new Date(Date.UTC(p.y, p.m - 1, p.d + days)).toISOString().slice(0, 10);
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC in minutes at an instant (e.g. +60 in Rome in winter, +120 in summer). */
+export function zoneOffsetMinutes(instant: Date, timeZone = SHOP_TIME_ZONE): number {
+  let format = offsetFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    offsetFormatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant of a wall-clock date and time in the zone. A time that does not exist (the hour skipped
+ * when clocks go forward) lands one hour later; a time that exists twice (clocks going back) is the later one.
+ */
+export function zonedInstant(date: IsoDate, time: ClockTime, timeZone = SHOP_TIME_ZONE): Date {
+  const p = parseDate(date);
+  const minutes = minutesOf(time);
+  if (!p || minutes === null) throw new RangeError(`not a date and time: ${date} ${time}`);
+  const wall = Date.UTC(p.y, p.m - 1, p.d, 0, minutes);
+  const guess = wall - zoneOffsetMinutes(new Date(wall), timeZone) * 60_000;
+  return new Date(wall - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000);
+}
+
+/** Whether a date (its MM-DD) lies in a season window that may wrap the year end. */
+export function inSeason(date: IsoDate, seasonStart: string, seasonEnd: string): boolean {
+  const md = date.slice(5);
+  return seasonStart <= seasonEnd ? md >= seasonStart && md <= seasonEnd : md >= seasonStart || md <= seasonEnd;
+}
+
+function withinHours(hours: OpeningSlot[], date: IsoDate, time: ClockTime, edge: "pickup" | "return"): boolean {
+  const minute = minutesOf(time);
+  if (minute === null) return false;
+  const weekday = isoWeekday(date);
+  // Pickup must leave time to be served before closing; a return may come up to closing time.
+  return hours.some((slot) => {
+    if (slot.weekday !== weekday) return false;
+    const opens = minutesOf(slot.opens) ?? 0;
+    const closes = minutesOf(slot.closes) ?? 0;
+    return edge === "pickup" ? minute >= opens && minute < closes : minute > opens && minute <= closes;
+  });
+}
+
+function isOpenOn(calendar: ShopCalendar, date: IsoDate): boolean {
+  const weekday = isoWeekday(date);
+  return !calendar.closedDays.includes(date) && calendar.hours.some((slot) => slot.weekday === weekday);
+}
+
+/** Rental days as shops count them: every calendar day the equipment is out, pickup and return day included. */
+export function rentalDays(pickupDate: IsoDate, returnDate: IsoDate): number {
+  return daysBetween(pickupDate, returnDate) + 1;
+}
+
+/**
+ * Checks a requested period against the branch's calendar and returns it as instants, or every rule it
+ * breaks (the form shows each next to its field).
+ */
+export function checkPeriod(
+  input: PeriodInput,
+  calendar: ShopCalendar,
+  now: Date,
+): { ok: true; period: RentalPeriod } | { ok: false; errors: PeriodError[] } {
+  if (
+    !parseDate(input.pickupDate) ||
+    !parseDate(input.returnDate) ||
+    minutesOf(input.pickupTime) === null ||
+    minutesOf(input.returnTime) === null
+  ) {
+    return { ok: false, errors: ["period.invalidDate"] };
+  }
+  const errors: PeriodError[] = [];
+  const pickupAt = zonedInstant(input.pickupDate, input.pickupTime);
+  const returnAt = zonedInstant(input.returnDate, input.returnTime);
+  const days = rentalDays(input.pickupDate, input.returnDate);
+  if (returnAt.getTime() <= pickupAt.getTime()) errors.push("period.returnBeforePickup");
+  if (pickupAt.getTime() < now.getTime()) errors.push("period.pickupInPast");
+  if (days > MAX_RENTAL_DAYS) errors.push("period.tooLong");
+  if (
+    !inSeason(input.pickupDate, calendar.seasonStart, calendar.seasonEnd) ||
+    !inSeason(input.returnDate, calendar.seasonStart, calendar.seasonEnd)
+  ) {
+    errors.push("period.outsideSeason");
+  }
+  if (!isOpenOn(calendar, input.pickupDate)) errors.push("period.pickupDayClosed");
+  else if (!withinHours(calendar.hours, input.pickupDate, input.pickupTime, "pickup")) errors.push("period.pickupOutsideHours");
+  if (!isOpenOn(calendar, input.returnDate)) errors.push("period.returnDayClosed");
+  else if (!withinHours(calendar.hours, input.returnDate, input.returnTime, "return")) errors.push("period.returnOutsideHours");
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, period: { pickupDate: input.pickupDate, returnDate: input.returnDate, pickupAt, returnAt, days } };
+}
+
+/** The reservation range `[pickup, return + buffer)` as PostgreSQL tstzrange text. */
+export function reservationRange(period: { pickupAt: Date; returnAt: Date }, turnaroundMinutes: number): string {
+  const end = new Date(period.returnAt.getTime() + turnaroundMinutes * 60_000);
+  return `[${period.pickupAt.toISOString()},${end.toISOString()})`;
+}

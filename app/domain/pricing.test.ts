@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import {
+  allocate,
+  type CouponInput,
+  priceForDays,
+  type QuoteInput,
+  type QuoteLineInput,
+  quoteRental,
+  roundCents,
+  vatIncluded,
+} from "./pricing";
+
+// Ski Race Pro: 38 € a day, degressive, 23 € each day after the seventh.
+const ski = { dayPrices: [3800, 7200, 10200, 12800, 15000, 17400, 19500], extraDayCents: 2300 };
+
+const rental = (over: Partial<QuoteLineInput> = {}): QuoteLineInput => ({
+  key: "ski",
+  itemId: 1,
+  appId: "winter",
+  categoryId: "ski-snowboard",
+  kind: "rental",
+  vatRateBp: 2200,
+  quantity: 1,
+  priceTable: ski,
+  ...over,
+});
+const goggles: QuoteLineInput = {
+  key: "goggles",
+  itemId: 9,
+  appId: "winter",
+  categoryId: "goggles-helmets",
+  kind: "sale",
+  vatRateBp: 2200,
+  quantity: 1,
+  unitPriceCents: 7900,
+};
+const coupon = (over: Partial<CouponInput> = {}): CouponInput => ({
+  code: "WELCOME10",
+  kind: "percent",
+  value: 10,
+  active: true,
+  validFrom: null,
+  validUntil: null,
+  minOrderCents: 0,
+  appIds: [],
+  categoryIds: [],
+  usesLeft: null,
+  usesLeftForCustomer: null,
+  ...over,
+});
+const base = (over: Partial<QuoteInput> = {}): QuoteInput => ({
+  lines: [rental()],
+  period: { pickupDate: "2027-01-11", returnDate: "2027-01-13" }, // 3 days
+  now: new Date("2027-01-10T10:00:00Z"),
+  today: "2027-01-10",
+  ...over,
+});
+
+describe("priceForDays", () => {
+  it.each([
+    [1, 3800],
+    [2, 7200],
+    [7, 19500],
+    [8, 21800],
+    [10, 26400],
+  ])("%d days cost %d cents", (days, cents) => {
+    expect(priceForDays(ski, days)).toBe(cents);
+  });
+
+  it("refuses zero or fractional days", () => {
+    expect(() => priceForDays(ski, 0)).toThrow(RangeError);
+    expect(() => priceForDays(ski, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("rounding and allocation", () => {
+  it.each([
+    [0.5, 1],
+    [1.49, 1],
+    [2.5, 3],
+    [1234.5, 1235],
+  ])("roundCents(%d) = %d", (value, expected) => {
+    expect(roundCents(value)).toBe(expected);
+  });
+
+  it("extracts VAT included in a gross amount", () => {
+    expect(vatIncluded(12200, 2200)).toBe(2200);
+    expect(vatIncluded(10000, 2200)).toBe(1803); // 1803.27
+    expect(vatIncluded(10000, 1000)).toBe(909); // 909.09
+    expect(vatIncluded(0, 2200)).toBe(0);
+  });
+
+  it.each([
+    [100, [1, 1, 1], [34, 33, 33]],
+    [10, [3, 0, 7], [3, 0, 7]],
+    [1, [5, 5], [1, 0]],
+    [0, [5, 5], [0, 0]],
+    [7, [0, 0], [0, 0]],
+  ])("allocate(%d, %j) = %j and adds up", (amount, weights, shares) => {
+    expect(allocate(amount, weights)).toEqual(shares);
+  });
+});
+
+describe("quoteRental", () => {
+  it("prices a one-day rental", () => {
+    const quote = quoteRental(base({ period: { pickupDate: "2027-01-11", returnDate: "2027-01-11" } }));
+    expect(quote.lines[0]).toMatchObject({ days: 1, baseCents: 3800, totalCents: 3800 });
+    expect(quote.totalCents).toBe(3800);
+    expect(quote.vat).toEqual([{ rateBp: 2200, grossCents: 3800, netCents: 3115, vatCents: 685 }]);
+  });
+
+  it("prices the day tiers and the extra days, per piece", () => {
+    expect(quoteRental(base()).totalCents).toBe(10200);
+    expect(quoteRental(base({ period: { pickupDate: "2027-01-11", returnDate: "2027-01-20" } })).totalCents).toBe(26400);
+    expect(quoteRental(base({ lines: [rental({ quantity: 2 })] })).totalCents).toBe(20400);
+  });
+
+  it("adds a peak surcharge for the days inside the window only", () => {
+    const christmas = [{ itemId: null, appId: "winter", startsOn: "2026-12-24", endsOn: "2027-01-06", percent: 15 }];
+    // 4 days, 2 of them in the window: 15 % of half the price.
+    const quote = quoteRental(base({ period: { pickupDate: "2027-01-05", returnDate: "2027-01-08" }, surcharges: christmas }));
+    expect(quote.lines[0]).toMatchObject({ baseCents: 12800, surchargeCents: 960, subtotalCents: 13760 });
+    // A summer window or another item's window does not apply.
+    const other = quoteRental(
+      base({
+        surcharges: [
+          { itemId: null, appId: "summer", startsOn: "2027-01-01", endsOn: "2027-01-31", percent: 50 },
+          { itemId: 2, appId: "winter", startsOn: "2027-01-01", endsOn: "2027-01-31", percent: 50 },
+        ],
+      }),
+    );
+    expect(other.lines[0].surchargeCents).toBe(0);
+  });
+
+  it("gives the larger of early booking and partner hotel, never both, to rental lines only", () => {
+    const early = { percent: 10, minDaysAhead: 14 };
+    const ahead = { today: "2026-12-20" }; // 22 days before pickup
+    const offer = quoteRental(base({ ...ahead, offer: early, lines: [rental(), goggles] }));
+    expect(offer.discounts).toEqual([{ kind: "offer", percent: 10, label: "", amountCents: 1020 }]);
+    expect(offer.lines[1].discountCents).toBe(0);
+    const hotel = quoteRental(base({ ...ahead, offer: early, hotel: { name: "Hotel Lumina", discountPercent: 12 } }));
+    expect(hotel.discounts).toEqual([{ kind: "hotel", percent: 12, label: "Hotel Lumina", amountCents: 1224 }]);
+    const lateBooking = quoteRental(base({ offer: early }));
+    expect(lateBooking.discounts).toEqual([]);
+    const exactlyOnTime = quoteRental(base({ offer: early, today: "2026-12-28" }));
+    expect(exactlyOnTime.discounts[0]?.amountCents).toBe(1020);
+  });
+
+  it("applies a percent coupon after the other discounts, to its scope", () => {
+    const quote = quoteRental(
+      base({ today: "2026-12-20", offer: { percent: 10, minDaysAhead: 14 }, coupon: coupon(), lines: [rental(), goggles] }),
+    );
+    // rental 10200 - 1020 = 9180; goggles 7900; coupon 10 % of 17080 = 1708
+    expect(quote.discounts.map((d) => [d.kind, d.amountCents])).toEqual([
+      ["offer", 1020],
+      ["coupon", 1708],
+    ]);
+    expect(quote.totalCents).toBe(18100 - 1020 - 1708);
+    expect(quote.coupon).toEqual({ code: "WELCOME10", applied: true });
+    const scoped = quoteRental(base({ coupon: coupon({ categoryIds: ["ski-snowboard"] }), lines: [rental(), goggles] }));
+    expect(scoped.lines.map((l) => l.discountCents)).toEqual([1020, 0]);
+  });
+
+  it("caps a fixed coupon at what it covers, and a 100 % coupon makes the order free", () => {
+    const fixed = quoteRental(base({ coupon: coupon({ kind: "fixed", value: 50000 }) }));
+    expect(fixed.totalCents).toBe(0);
+    expect(fixed.discounts[0].amountCents).toBe(10200);
+    const free = quoteRental(base({ coupon: coupon({ value: 100 }), lines: [rental(), goggles] }));
+    expect(free.totalCents).toBe(0);
+    expect(free.vatCents).toBe(0);
+    expect(free.vat).toEqual([{ rateBp: 2200, grossCents: 0, netCents: 0, vatCents: 0 }]);
+  });
+
+  it.each([
+    ["inactive", { active: false }, "coupon.inactive"],
+    ["not yet valid", { validFrom: new Date("2027-02-01T00:00:00Z") }, "coupon.notYetValid"],
+    ["expired", { validUntil: new Date("2027-01-01T00:00:00Z") }, "coupon.expired"],
+    ["below the minimum order", { minOrderCents: 20000 }, "coupon.minOrder"],
+    ["for another season", { appIds: ["summer"] }, "coupon.notApplicable"],
+    ["used up", { usesLeft: 0 }, "coupon.usedUp"],
+    ["used up by this customer", { usesLeftForCustomer: 0 }, "coupon.usedUp"],
+  ] as const)("refuses a coupon that is %s, and says why", (_name, over, reason) => {
+    const quote = quoteRental(base({ coupon: coupon(over) }));
+    expect(quote.coupon).toEqual({ code: "WELCOME10", applied: false, reason });
+    expect(quote.totalCents).toBe(10200);
+  });
+
+  it("breaks VAT down per rate and the parts add up", () => {
+    const book: QuoteLineInput = { ...goggles, key: "book", itemId: 20, vatRateBp: 400, unitPriceCents: 1990 };
+    const quote = quoteRental(base({ lines: [rental(), goggles, book], coupon: coupon({ value: 15 }) }));
+    expect(quote.vat.map((v) => v.rateBp)).toEqual([2200, 400]);
+    for (const v of quote.vat) {
+      expect(v.netCents + v.vatCents).toBe(v.grossCents);
+      expect(v.vatCents).toBe(vatIncluded(v.grossCents, v.rateBp));
+    }
+    expect(quote.vat.reduce((s, v) => s + v.grossCents, 0)).toBe(quote.totalCents);
+    expect(quote.lines.reduce((s, l) => s + l.totalCents, 0)).toBe(quote.totalCents);
+    expect(quote.subtotalCents - quote.discountCents).toBe(quote.totalCents);
+  });
+
+  it("prices sale articles, services and a season locker by the piece, a daily locker by the day", () => {
+    const service: QuoteLineInput = { ...goggles, key: "wax", kind: "service", unitPriceCents: 1500, quantity: 2 };
+    const seasonLocker: QuoteLineInput = { ...goggles, key: "locker-season", kind: "depot", unitPriceCents: 17500 };
+    const dayLocker: QuoteLineInput = {
+      ...goggles,
+      key: "locker-day",
+      kind: "depot",
+      unitPriceCents: null,
+      priceTable: { dayPrices: [800, 1500], extraDayCents: 600 },
+    };
+    const quote = quoteRental(base({ lines: [service, seasonLocker, dayLocker] }));
+    expect(quote.lines.map((l) => [l.key, l.days, l.totalCents])).toEqual([
+      ["wax", null, 3000],
+      ["locker-season", null, 17500],
+      ["locker-day", 3, 2100],
+    ]);
+  });
+
+  it("refuses a line without a price or with a bad quantity", () => {
+    expect(() => quoteRental(base({ lines: [rental({ priceTable: null })] }))).toThrow(RangeError);
+    expect(() => quoteRental(base({ lines: [rental({ quantity: 0 })] }))).toThrow(RangeError);
+  });
+});

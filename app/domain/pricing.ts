@@ -1,0 +1,255 @@
+/**
+ * The one place a price is computed (DESIGN §6.3). Pure: the server gathers the inputs, calls
+ * quoteRental, and shows or stores the result. All amounts are integer euro cents, VAT included.
+ * Rules, stacking and rounding: docs/decisions/009-pricing.md.
+ */
+import { addDays, daysBetween, type IsoDate } from "./periods";
+
+export type ItemKind = "rental" | "sale" | "service" | "depot";
+export type PriceTable = { dayPrices: number[]; extraDayCents: number };
+export type Surcharge = { itemId: number | null; appId: string; startsOn: IsoDate; endsOn: IsoDate; percent: number };
+
+export type QuoteLineInput = {
+  key: string;
+  itemId: number;
+  appId: string;
+  categoryId: string;
+  kind: ItemKind;
+  vatRateBp: number;
+  quantity: number;
+  /** Per-day pricing (rental items, lockers by the day). */
+  priceTable?: PriceTable | null;
+  /** Fixed price per piece (sale articles, services, a locker for the season). */
+  unitPriceCents?: number | null;
+};
+
+export type CouponInput = {
+  code: string;
+  kind: "percent" | "fixed";
+  value: number;
+  active: boolean;
+  validFrom: Date | null;
+  validUntil: Date | null;
+  minOrderCents: number;
+  appIds: string[];
+  categoryIds: string[];
+  /** Uses left in total and for this customer (null = unlimited); counted by the server. */
+  usesLeft: number | null;
+  usesLeftForCustomer: number | null;
+};
+
+export type QuoteInput = {
+  lines: QuoteLineInput[];
+  period: { pickupDate: IsoDate; returnDate: IsoDate };
+  /** When the customer books (for the early-booking offer and the coupon window). */
+  now: Date;
+  /** Today's date in the shop's time zone. */
+  today: IsoDate;
+  surcharges?: Surcharge[];
+  coupon?: CouponInput | null;
+  hotel?: { name: string; discountPercent: number } | null;
+  offer?: { percent: number; minDaysAhead: number } | null;
+};
+
+export type CouponRejection =
+  | "coupon.inactive"
+  | "coupon.notYetValid"
+  | "coupon.expired"
+  | "coupon.minOrder"
+  | "coupon.notApplicable"
+  | "coupon.usedUp";
+
+export type QuotedLine = {
+  key: string;
+  days: number | null;
+  /** Price table or unit price times quantity. */
+  baseCents: number;
+  surchargeCents: number;
+  /** base + surcharge */
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  vatRateBp: number;
+};
+export type QuotedDiscount = { kind: "offer" | "hotel" | "coupon"; percent: number | null; label: string; amountCents: number };
+export type VatBreakdown = { rateBp: number; grossCents: number; netCents: number; vatCents: number };
+
+export type Quote = {
+  lines: QuotedLine[];
+  discounts: QuotedDiscount[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  vat: VatBreakdown[];
+  vatCents: number;
+  coupon: { code: string; applied: true } | { code: string; applied: false; reason: CouponRejection } | null;
+};
+
+/** Rounds half up (amounts here are never negative): the one rounding rule. */
+export function roundCents(value: number): number {
+  return Math.floor(value + 0.5);
+}
+
+/** `percent` % of an amount, rounded half up. */
+export function percentOf(amountCents: number, percent: number): number {
+  return roundCents((amountCents * percent) / 100);
+}
+
+/** Price of `days` days from a price table: the table's price for 1..N days, then N's price plus each extra day. */
+export function priceForDays(table: PriceTable, days: number): number {
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`days must be a positive integer, not ${days}`);
+  const n = table.dayPrices.length;
+  if (n === 0) throw new RangeError("empty price table");
+  if (days <= n) return table.dayPrices[days - 1];
+  return table.dayPrices[n - 1] + (days - n) * table.extraDayCents;
+}
+
+/** The surcharge of one line: each rental day in a peak window adds that window's percent of one average day. */
+function surchargeFor(line: QuoteLineInput, baseCents: number, days: number, pickupDate: IsoDate, surcharges: Surcharge[]): number {
+  const applicable = surcharges.filter((s) => s.appId === line.appId && (s.itemId === null || s.itemId === line.itemId));
+  if (applicable.length === 0) return 0;
+  let percentDays = 0;
+  for (let i = 0; i < days; i++) {
+    const day = addDays(pickupDate, i);
+    // Overlapping windows do not add up: the highest percent of the day counts.
+    percentDays += Math.max(0, ...applicable.filter((s) => s.startsOn <= day && day <= s.endsOn).map((s) => s.percent));
+  }
+  return roundCents((baseCents * percentDays) / (100 * days));
+}
+
+/**
+ * Splits `amount` over lines in proportion to their weights, in whole cents that add up exactly
+ * (largest remainder; ties to the earlier line).
+ */
+export function allocate(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (total === 0 || amount === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (amount * w) / total);
+  const shares = exact.map(Math.floor);
+  let rest = amount - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, frac: e - Math.floor(e) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (rest <= 0) break;
+    shares[i] += 1;
+    rest -= 1;
+  }
+  return shares;
+}
+
+function couponRejection(coupon: CouponInput, now: Date, eligibleCents: number, orderCents: number): CouponRejection | null {
+  if (!coupon.active) return "coupon.inactive";
+  if (coupon.validFrom && now < coupon.validFrom) return "coupon.notYetValid";
+  if (coupon.validUntil && now > coupon.validUntil) return "coupon.expired";
+  if ((coupon.usesLeft !== null && coupon.usesLeft <= 0) || (coupon.usesLeftForCustomer !== null && coupon.usesLeftForCustomer <= 0))
+    return "coupon.usedUp";
+  if (eligibleCents === 0) return "coupon.notApplicable";
+  if (orderCents < coupon.minOrderCents) return "coupon.minOrder";
+  return null;
+}
+
+/** VAT contained in a gross amount at a rate in basis points, rounded half up. */
+export function vatIncluded(grossCents: number, rateBp: number): number {
+  return roundCents((grossCents * rateBp) / (10_000 + rateBp));
+}
+
+/**
+ * Prices a bag: line prices (price tables, surcharges), then discounts in a fixed order, then VAT.
+ *  1. Rental lines get the larger of the early-booking offer and the partner-hotel discount (not both).
+ *  2. The coupon applies to what its scope covers, after step 1.
+ * Totals never go below zero.
+ */
+export function quoteRental(input: QuoteInput): Quote {
+  const days = daysBetween(input.period.pickupDate, input.period.returnDate) + 1;
+  const surcharges = input.surcharges ?? [];
+
+  const lines: QuotedLine[] = input.lines.map((line) => {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new RangeError(`quantity must be a positive integer (${line.key})`);
+    const perDay = Boolean(line.priceTable) && (line.kind === "rental" || line.kind === "depot");
+    let baseCents: number;
+    if (perDay && line.priceTable) baseCents = priceForDays(line.priceTable, days) * line.quantity;
+    else if (line.unitPriceCents !== null && line.unitPriceCents !== undefined) baseCents = line.unitPriceCents * line.quantity;
+    else throw new RangeError(`no price for ${line.key}`);
+    const surchargeCents = perDay ? surchargeFor(line, baseCents, days, input.period.pickupDate, surcharges) : 0;
+    const subtotalCents = baseCents + surchargeCents;
+    return {
+      key: line.key,
+      days: perDay ? days : null,
+      baseCents,
+      surchargeCents,
+      subtotalCents,
+      discountCents: 0,
+      totalCents: subtotalCents,
+      vatRateBp: line.vatRateBp,
+    };
+  });
+  const subtotalCents = lines.reduce((sum, l) => sum + l.subtotalCents, 0);
+  const discounts: QuotedDiscount[] = [];
+
+  function applyDiscount(kind: QuotedDiscount["kind"], percent: number | null, label: string, amount: number, eligible: boolean[]) {
+    const weights = lines.map((l, i) => (eligible[i] ? l.totalCents : 0));
+    const capped = Math.min(
+      amount,
+      weights.reduce((a, b) => a + b, 0),
+    );
+    if (capped <= 0) return;
+    allocate(capped, weights).forEach((share, i) => {
+      lines[i].discountCents += share;
+      lines[i].totalCents -= share;
+    });
+    discounts.push({ kind, percent, label, amountCents: capped });
+  }
+
+  // 1. Early booking or partner hotel, whichever gives more, on rental lines.
+  const rentalEligible = input.lines.map((l) => l.kind === "rental");
+  const rentalCents = lines.reduce((sum, l, i) => sum + (rentalEligible[i] ? l.totalCents : 0), 0);
+  const daysAhead = daysBetween(input.today, input.period.pickupDate);
+  const offerPercent = input.offer && daysAhead >= input.offer.minDaysAhead ? input.offer.percent : 0;
+  const hotelPercent = input.hotel?.discountPercent ?? 0;
+  if (offerPercent > 0 || hotelPercent > 0) {
+    const useHotel = hotelPercent > offerPercent;
+    const percent = useHotel ? hotelPercent : offerPercent;
+    applyDiscount(
+      useHotel ? "hotel" : "offer",
+      percent,
+      useHotel && input.hotel ? input.hotel.name : "",
+      percentOf(rentalCents, percent),
+      rentalEligible,
+    );
+  }
+
+  // 2. The coupon, on the lines in its scope, after step 1.
+  let coupon: Quote["coupon"] = null;
+  if (input.coupon) {
+    const c = input.coupon;
+    const inScope = input.lines.map(
+      (l) => (c.appIds.length === 0 || c.appIds.includes(l.appId)) && (c.categoryIds.length === 0 || c.categoryIds.includes(l.categoryId)),
+    );
+    const eligibleCents = lines.reduce((sum, l, i) => sum + (inScope[i] ? l.totalCents : 0), 0);
+    const orderCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+    const reason = couponRejection(c, input.now, eligibleCents, orderCents);
+    if (reason) coupon = { code: c.code, applied: false, reason };
+    else {
+      const amount = c.kind === "percent" ? percentOf(eligibleCents, c.value) : c.value;
+      applyDiscount("coupon", c.kind === "percent" ? c.value : null, c.code, amount, inScope);
+      coupon = { code: c.code, applied: true };
+    }
+  }
+
+  const rates = [...new Set(lines.map((l) => l.vatRateBp))].sort((a, b) => b - a);
+  const vat = rates.map((rateBp) => {
+    const grossCents = lines.filter((l) => l.vatRateBp === rateBp).reduce((sum, l) => sum + l.totalCents, 0);
+    const vatCents = vatIncluded(grossCents, rateBp);
+    return { rateBp, grossCents, netCents: grossCents - vatCents, vatCents };
+  });
+  const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  return {
+    lines,
+    discounts,
+    subtotalCents,
+    discountCents: subtotalCents - totalCents,
+    totalCents,
+    vat,
+    vatCents: vat.reduce((sum, v) => sum + v.vatCents, 0),
+    coupon,
+  };
+}
