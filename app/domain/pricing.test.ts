@@ -179,7 +179,7 @@ describe("quoteRental", () => {
     ["for another season", { appIds: ["summer"] }, "coupon.notApplicable"],
     ["used up", { usesLeft: 0 }, "coupon.usedUp"],
     ["used up by this customer", { usesLeftForCustomer: 0 }, "coupon.usedUp"],
-  ] as const)("refuses a coupon that is %s, and says why", (_name, over, reason) => {
+  ] as [string, Partial<CouponInput>, string][])("refuses a coupon that is %s, and says why", (_name, over, reason) => {
     const quote = quoteRental(base({ coupon: coupon(over) }));
     expect(quote.coupon).toEqual({ code: "WELCOME10", applied: false, reason });
     expect(quote.totalCents).toBe(10200);
