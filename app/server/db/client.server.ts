@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -81,4 +82,10 @@ export function getDatabase(): Database {
 
 export function getDb(): Db {
   return getDatabase().db;
+}
+
+/** Runs raw SQL and returns its rows; node-postgres and PGlite both answer with `{ rows }`. */
+export async function queryRows<T>(query: SQL, db: Db = getDb()): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
