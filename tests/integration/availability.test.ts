@@ -35,16 +35,14 @@ async function unitsOf(itemId: number, size: string | null) {
 }
 
 async function book(unitIds: number[], from: Date, to: Date, state: "held" | "confirmed" | "released", expiresAt: Date | null = null) {
-  await database.db
-    .insert(schema.reservations)
-    .values(
-      unitIds.map((unitId) => ({
-        unitId,
-        period: `[${from.toISOString()},${to.toISOString()})`,
-        state,
-        expiresAt: state === "held" ? expiresAt : null,
-      })),
-    );
+  await database.db.insert(schema.reservations).values(
+    unitIds.map((unitId) => ({
+      unitId,
+      period: `[${from.toISOString()},${to.toISOString()})`,
+      state,
+      expiresAt: state === "held" ? expiresAt : null,
+    })),
+  );
 }
 
 describe(`availability on ${testDbKind}`, () => {
