@@ -2,12 +2,12 @@ import { Bike, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
 import { languageName, languageTag, locales, splitLocale } from "../domain/i18n";
-import { useHref, useRootData } from "./use-locale";
+import { useLocalPath, useRootData } from "./use-locale";
 
 /** Header, footer and consent banner around every public page (the default layout of spec §2). */
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -145,7 +145,7 @@ function SeasonSwitcher() {
 
 function AccountLink() {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   const { user } = useRootData();
   if (!user) {
     return (
@@ -175,7 +175,7 @@ function AccountLink() {
 /** Asks before any analytics cookie; works as a plain form without JavaScript. */
 function ConsentBanner() {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   const { consent } = useRootData();
   const fetcher = useFetcher();
   const location = useLocation();

@@ -13,7 +13,7 @@ export function useLocale(): Locale {
 }
 
 /** Turns an English path into the current language's path ("/stores" -> "/de/stores"). */
-export function useHref() {
+export function useLocalPath() {
   const locale = useLocale();
   return (path: string) => localizePath(path, locale);
 }

@@ -1,11 +1,11 @@
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useHref } from "../use-locale";
+import { useLocalPath } from "../use-locale";
 
 export function AdminPage({ title, create, children }: { title: string; create?: string; children: React.ReactNode }) {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   return (
     <div className="p-4 sm:p-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -39,7 +39,7 @@ export function DataTable<T>({
   rowHref?: (row: T) => string;
   empty: string;
 }) {
-  const href = useHref();
+  const href = useLocalPath();
   if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{empty}</p>;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
@@ -107,7 +107,7 @@ export function YesNo({ value }: { value: boolean }) {
 /** A create screen whose form arrives with the back-office release; it names what it will create. */
 export function CreatePending({ entity, back }: { entity: string; back: string }) {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   return (
     <AdminPage title={t("admin.createTitle", { entity })}>
       <p className="max-w-2xl text-slate-700">{t("admin.createPending", { entity })}</p>

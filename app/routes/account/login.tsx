@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { pageMeta } from "../../components/meta";
-import { useHref } from "../../components/use-locale";
+import { useLocalPath } from "../../components/use-locale";
 import { loginForm } from "../../domain/accounts";
 import { fieldErrors } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "logi
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};

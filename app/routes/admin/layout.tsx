@@ -1,7 +1,7 @@
 import { Bike, Calendar, ClipboardList, LayoutDashboard, LogOut, Package, Settings, Store, Tags, TicketPercent, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, Outlet } from "react-router";
-import { useHref } from "../../components/use-locale";
+import { useLocalPath } from "../../components/use-locale";
 import { requireAdmin } from "../../server/auth/session.server";
 import type { Route } from "./+types/layout";
 
@@ -28,7 +28,7 @@ const nav = [
 /** The admin layout (spec §2): a sidebar of every back-office screen. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
       <aside className="border-b border-slate-200 bg-brand-900 text-white md:w-60 md:border-r md:border-b-0">

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { pageMeta } from "../../components/meta";
-import { useHref, useLocale } from "../../components/use-locale";
+import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
 import { listApps, listShops } from "../../server/catalog/catalog.server";
 import { readSeason } from "../../server/http/season.server";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "rent
 export default function Rental({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const href = useHref();
+  const href = useLocalPath();
   const { apps, selected, shops } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

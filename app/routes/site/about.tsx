@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pageMeta } from "../../components/meta";
 import { ProsePage } from "../../components/prose";
-import { useHref } from "../../components/use-locale";
+import { useLocalPath } from "../../components/use-locale";
 import type { Route } from "./+types/about";
 import type { PageHandle } from "./layout";
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "abou
 
 export default function About() {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   return (
     <ProsePage title={t("pages.about.title")}>
       <p>{t("about.p1")}</p>

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { formatDate, formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
-import { useHref, useLocale } from "../../components/use-locale";
+import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
 import { getPublicCoupon } from "../../server/catalog/coupons.server";
 import { notFound, param } from "../../server/http/errors.server";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 export default function CouponPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const href = useHref();
+  const href = useLocalPath();
   const { coupon } = loaderData;
   const value = coupon.kind === "percent" ? `${coupon.value} %` : formatMoney(coupon.value, locale);
   return (

@@ -2,7 +2,7 @@ import { Bike, MapPin, Snowflake } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pageMeta } from "../../components/meta";
-import { useHref, useLocale } from "../../components/use-locale";
+import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
 import { listApps, listShops } from "../../server/catalog/catalog.server";
 import type { Route } from "./+types/home";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "home
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const href = useHref();
+  const href = useLocalPath();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { formatDate, hhmm, weekdayName } from "../../components/format";
 import { pageMeta } from "../../components/meta";
-import { useHref, useLocale } from "../../components/use-locale";
+import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
 import { getShop } from "../../server/catalog/catalog.server";
 import { notFound, param } from "../../server/http/errors.server";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const href = useHref();
+  const href = useLocalPath();
   const { shop, hours, closed, appIds, offer } = loaderData;
   const map = `https://www.openstreetmap.org/?mlat=${shop.latitude}&mlon=${shop.longitude}#map=16/${shop.latitude}/${shop.longitude}`;
   return (

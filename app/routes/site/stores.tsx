@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pageMeta } from "../../components/meta";
-import { useHref, useLocale } from "../../components/use-locale";
+import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
 import { listShops } from "../../server/catalog/catalog.server";
 import type { Route } from "./+types/stores";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "stor
 
 export default function Stores({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const href = useHref();
+  const href = useLocalPath();
   const locale = useLocale();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
