@@ -1,6 +1,5 @@
 import type { Locale } from "../domain/i18n";
 import type { Messages } from "./i18n";
-import { getT } from "./i18n";
 import be from "./lang/be.json";
 import da from "./lang/da.json";
 import de from "./lang/de.json";
@@ -10,8 +9,3 @@ import nl from "./lang/nl.json";
 
 /** All six languages' messages; server only, so the browser bundle carries none of them. */
 export const messages: Record<Locale, Messages> = { en, de, it, nl, be, da };
-
-/** A translate function for loaders, actions and e-mails. */
-export function serverT(locale: Locale) {
-  return getT(locale, messages[locale]);
-}
