@@ -8,6 +8,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { startHoldSweeper } from "./app/server/booking/holds.server";
 import { openShopDatabase, prepareDatabase } from "./app/server/boot.server";
 import { ConfigError, parseConfig, setConfig } from "./app/server/config.server";
 import { createHttpApp } from "./app/server/http/app.server";
@@ -59,6 +60,14 @@ if (development) {
   });
 }
 
+// Expired holds are also released lazily before each checkout; the sweep gives them back to the shelf
+// (and their stock and coupon uses) even when nobody books. One process sweeps at a time.
+const stopSweeper = startHoldSweeper({
+  intervalMs: config.HOLD_SWEEP_SECONDS * 1000,
+  onSwept: (expired) => logger.info({ expired }, "expired holds released"),
+  onError: (error) => logger.error({ err: error }, "hold sweep failed"),
+});
+
 const server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -70,6 +79,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  stopSweeper();
   logger.info({ signal }, "shutting down: finishing requests in flight");
   const force = setTimeout(
     () => {

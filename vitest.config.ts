@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects: `unit` (pure domain rules beside the code), `integration` (server functions and the
- * real HTTP stack on a fresh database per file: PGlite, or PostgreSQL with TEST_DB=postgres) and `e2e`
+ * Four projects: `unit` (pure domain rules beside the code), `integration` (server functions and the
+ * real HTTP stack on a fresh database per file: PGlite, or PostgreSQL with TEST_DB=postgres), `concurrency`
+ * (parallel checkouts, PostgreSQL only) and `e2e`
  * (Debian's Chromium against the built server). `npm test` runs them all; see scripts/test.mjs.
  */
 export default defineConfig({
@@ -17,6 +18,17 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        // Parallel checkouts on separate PostgreSQL connections and processes; PGlite has one connection.
+        test: {
+          name: "concurrency",
+          include: ["tests/concurrency/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          env: { NODE_ENV: "test", TEST_DB: "postgres" },
         },
       },
       {

@@ -91,7 +91,10 @@ vitest("PGlite: unit and integration", ["unit", "integration"], { TEST_DB: "pgli
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 if (await postgresReachable(postgresUrl)) {
-  vitest("PostgreSQL: integration", ["integration"], { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl });
+  vitest("PostgreSQL: integration and concurrency", ["integration", "concurrency"], {
+    TEST_DB: "postgres",
+    TEST_DATABASE_URL: postgresUrl,
+  });
 } else if (process.env.REQUIRE_POSTGRES === "1") {
   console.error("REQUIRE_POSTGRES=1 but no PostgreSQL server answered: the PostgreSQL run did not happen.");
   failedRuns += 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPeriod, inSeason, isoWeekday, rentalDays, reservationRange, type ShopCalendar, zonedInstant } from "./periods";
+import { checkPeriod, inSeason, isoWeekday, rentalDays, reservationRange, type ShopCalendar, zonedDate, zonedInstant } from "./periods";
 
 const everyDay = (opens: string, closes: string) => [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens, closes }));
 const winter: ShopCalendar = { hours: everyDay("08:00", "18:00"), closedDays: ["2026-12-25"], seasonStart: "12-01", seasonEnd: "04-15" };
@@ -51,6 +51,15 @@ describe("time zone", () => {
     expect(result.period.days).toBe(3);
     // The clocks went forward: the rental is one hour shorter than 48 h.
     expect((result.period.returnAt.getTime() - result.period.pickupAt.getTime()) / 3_600_000).toBe(47);
+  });
+
+  it.each([
+    ["2026-12-31T22:59:59.000Z", "2026-12-31"],
+    ["2026-12-31T23:00:00.000Z", "2027-01-01"], // midnight in Rome, still the old year in UTC
+    ["2027-07-10T22:30:00.000Z", "2027-07-11"], // summer time: UTC+2
+    ["2027-03-28T01:30:00.000Z", "2027-03-28"],
+  ])("the instant %s is on %s in Rome", (iso, date) => {
+    expect(zonedDate(new Date(iso))).toBe(date);
   });
 
   it("gives ISO weekdays", () => {

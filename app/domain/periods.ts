@@ -125,6 +125,11 @@ export function zonedInstant(date: IsoDate, time: ClockTime, timeZone = SHOP_TIM
   return new Date(wall - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000);
 }
 
+/** The calendar date of an instant in the zone. */
+export function zonedDate(instant: Date, timeZone = SHOP_TIME_ZONE): IsoDate {
+  return new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000).toISOString().slice(0, 10);
+}
+
 /** Whether a date (its MM-DD) lies in a season window that may wrap the year end. */
 export function inSeason(date: IsoDate, seasonStart: string, seasonEnd: string): boolean {
   const md = date.slice(5);

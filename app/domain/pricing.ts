@@ -57,7 +57,8 @@ export type CouponRejection =
   | "coupon.expired"
   | "coupon.minOrder"
   | "coupon.notApplicable"
-  | "coupon.usedUp";
+  | "coupon.usedUp"
+  | "coupon.unknown";
 
 export type QuotedLine = {
   key: string;

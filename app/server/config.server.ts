@@ -26,6 +26,7 @@ export const envSchema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -22,7 +22,7 @@ async function adminQuery(sql: string) {
   }
 }
 
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<Database & { url?: string }> {
   if (testDbKind === "pglite") {
     const database = await openDatabase({ dataDir: null });
     await database.migrate();
@@ -32,7 +32,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   await adminQuery(`create database ${name}`);
   const url = new URL(postgresBaseUrl());
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  const database = await openDatabase({ url: url.toString(), poolSize: options.poolSize ?? 10 });
   await database.migrate();
   return {
     ...database,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../app/domain/periods";
+import { nearestAvailableSize, recommendSize } from "../../app/domain/sizing";
 import { getAvailability } from "../../app/server/booking/availability.server";
 import { type Database, setDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
@@ -46,15 +47,73 @@ async function book(unitIds: number[], from: Date, to: Date, state: "held" | "co
 }
 
 describe(`availability on ${testDbKind}`, () => {
-  it("lists the storefront's rental items with free units per size", async () => {
+  it("lists every item of the storefront the branch offers, each with free pieces per size", async () => {
     const list = await getAvailability({ shopId: shops.ciaslin, appId: "winter", ...period });
-    expect(list.length).toBeGreaterThan(10);
-    const sale = await database.db.select({ id: schema.items.id }).from(schema.items).where(eq(schema.items.kind, "sale"));
+    const winter = await database.db.select().from(schema.items).where(eq(schema.items.appId, "winter"));
+    const kinds = new Set(list.map((entry) => entry.kind));
+    expect([...kinds].sort()).toEqual(["depot", "rental", "sale", "service"]);
     for (const entry of list) {
-      expect(sale.map((s) => s.id)).not.toContain(entry.itemId);
+      const item = winter.find((i) => i.id === entry.itemId);
+      expect(item?.kind).toBe(entry.kind);
       expect(entry.free).toBe(entry.sizes.reduce((s, x) => s + x.free, 0));
-      expect(entry.state).toBe("available");
+      expect(entry.state).toBe(entry.free > 0 ? "available" : "not available");
     }
+    const summer = await getAvailability({ shopId: shops.ciaslin, appId: "summer", ...period });
+    expect(summer.every((entry) => !winter.some((i) => i.id === entry.itemId))).toBe(true);
+  });
+
+  it("counts sale articles from the branch's own stock, per size", async () => {
+    const socks = await itemBySlug("ski-socks");
+    const stock = await database.db.select().from(schema.stock).where(eq(schema.stock.itemId, socks.id));
+    const [entry] = await getAvailability({ shopId: shops.ciaslin, appId: "winter", ...period, itemIds: [socks.id] });
+    const here = stock.filter((row) => row.shopId === shops.ciaslin);
+    expect(entry.kind).toBe("sale");
+    expect(entry.sizes).toEqual(
+      here
+        .map((row) => ({ size: row.size || null, free: row.quantity, total: row.quantity }))
+        .sort((a, b) => String(a.size).localeCompare(String(b.size))),
+    );
+  });
+
+  it("recommends the nearest size that is still free when the ideal one is booked out", async () => {
+    const ski = await itemBySlug("ski-all-mountain");
+    const body = { heightCm: 176, weightKg: 72, skill: "intermediate" as const };
+    const ideal = Number(recommendSize("ski", body));
+    const nearest = (sizes: string[]) =>
+      sizes.reduce((best, s) => (Math.abs(Number(s) - ideal) < Math.abs(Number(best) - ideal) ? s : best));
+    const window = { pickupAt: at("2027-02-15", "09:00"), returnAt: at("2027-02-16", "17:00"), turnaroundMinutes: 60 };
+    const pickFor = async () => {
+      const [entry] = await getAvailability({ shopId: shops.ciaslin, appId: "winter", ...window, itemIds: [ski.id], person: body });
+      return nearestAvailableSize(
+        "ski",
+        String(ideal),
+        entry.sizes.map((s) => ({ size: s.size ?? "", free: s.free })),
+      );
+    };
+    const first = await pickFor();
+    expect(first).toBe(nearest(ski.sizes));
+    await book(
+      (await unitsOf(ski.id, first)).map((u) => u.id),
+      window.pickupAt,
+      window.returnAt,
+      "confirmed",
+    );
+    expect(await pickFor()).toBe(nearest(ski.sizes.filter((s) => s !== first)));
+  });
+
+  it("leaves out items a person is too tall or whose feet are too big for", async () => {
+    const junior = await itemBySlug("ski-junior-easy");
+    expect(junior.maxHeightCm).not.toBeNull();
+    const ids = async (person: { heightCm?: number | null; shoeSizeEu?: number | null }) =>
+      (await getAvailability({ shopId: shops.ciaslin, appId: "winter", ...period, person })).map((e) => e.itemId);
+    expect(await ids({ heightCm: (junior.maxHeightCm ?? 0) - 5 })).toContain(junior.id);
+    expect(await ids({ heightCm: (junior.maxHeightCm ?? 0) + 1 })).not.toContain(junior.id);
+    // Unknown height never hides anything.
+    expect(await ids({ heightCm: null })).toContain(junior.id);
+    const boots = await itemBySlug("ski-boots-junior");
+    expect(boots.maxShoeSize).not.toBeNull();
+    expect(await ids({ shoeSizeEu: (boots.maxShoeSize ?? 0) + 1 })).not.toContain(boots.id);
+    expect(await ids({ shoeSizeEu: boots.maxShoeSize })).toContain(boots.id);
   });
 
   it("keeps a local item at its own branch and brings others from the storefront's branches", async () => {

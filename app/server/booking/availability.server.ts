@@ -1,32 +1,57 @@
 /**
- * Availability of rental items (and depot lockers) at a branch for a period: per item and size, how many
- * active units have no held or confirmed reservation overlapping the period plus the turnaround buffer.
- * Holds past their expiry count as free (and are released before any allocation).
- * Non-local items can be brought from another branch of the same storefront; local ones cannot
- * (docs/decisions/010-availability.md).
+ * What a branch can offer for a period, per item and size:
+ * - rental items and depot lockers: active units with no held or confirmed reservation overlapping the
+ *   period plus the turnaround buffer (holds past their expiry count as free and are released before any
+ *   allocation). Non-local items can be brought from another branch of the same storefront; local ones
+ *   cannot (docs/decisions/010-availability.md).
+ * - sale articles: the branch's stock.
+ * - services: the branch's capacity on the pickup day, less what orders already book that day.
+ * Items whose limits a given person exceeds are left out for that person.
  */
 import { sql } from "drizzle-orm";
-import { reservationRange } from "../../domain/periods";
-import { queryRows } from "../db/client.server";
+import { reservationRange, SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
+import { type Body, fitsItemLimits } from "../../domain/sizing";
+import { type Db, getDb, queryRows } from "../db/client.server";
+import type { AppId } from "./calendar.server";
 
 export type SizeAvailability = { size: string | null; free: number; total: number };
 export type ItemAvailability = {
   itemId: number;
-  /** Units at the chosen branch count first; `free` includes transferable units of other branches. */
+  kind: "rental" | "sale" | "service" | "depot";
+  /** For units, those at the chosen branch count first; `free` includes transferable units of other branches. */
   sizes: SizeAvailability[];
   free: number;
   state: "available" | "not available";
 };
 
-export async function getAvailability(params: {
-  shopId: number;
-  appId: "winter" | "summer";
-  pickupAt: Date;
-  returnAt: Date;
-  turnaroundMinutes: number;
-  itemIds?: number[];
-}): Promise<ItemAvailability[]> {
+/** Orders (aliased `o`) whose claims count: paid and later, and pending ones still inside their hold time. */
+export const ORDER_CLAIMS = sql`(o.status in ('paid', 'picked_up', 'returned') or (o.status = 'pending_payment' and o.expires_at > now()))`;
+
+type Row = {
+  item_id: number;
+  kind: ItemAvailability["kind"];
+  size: string | null;
+  free: number;
+  total: number;
+  max_height_cm: number | null;
+  max_shoe_size: number | null;
+};
+
+export async function getAvailability(
+  params: {
+    shopId: number;
+    appId: AppId;
+    pickupAt: Date;
+    returnAt: Date;
+    turnaroundMinutes: number;
+    itemIds?: number[];
+    /** Leaves out items this person does not fit (max height, max shoe size). */
+    person?: Body;
+  },
+  db: Db = getDb(),
+): Promise<ItemAvailability[]> {
   const range = reservationRange(params, params.turnaroundMinutes);
+  const serviceDay = zonedDate(params.pickupAt);
   const itemFilter =
     params.itemIds && params.itemIds.length > 0
       ? sql`and i.id in (${sql.join(
@@ -34,8 +59,9 @@ export async function getAvailability(params: {
           sql`, `,
         )})`
       : sql``;
-  const rows = await queryRows<{ item_id: number; size: string | null; free: number; total: number }>(sql`
-    select u.item_id, u.size,
+  const rows = await queryRows<Row>(
+    sql`
+    select u.item_id, i.kind, u.size,
            count(*) filter (where not exists (
              select 1 from reservations r
              where r.unit_id = u.id
@@ -43,7 +69,8 @@ export async function getAvailability(params: {
                and not (r.state = 'held' and r.expires_at <= now())
                and r.period && ${range}::tstzrange
            ))::int as free,
-           count(*)::int as total
+           count(*)::int as total,
+           i.max_height_cm, i.max_shoe_size
     from units u
     join items i on i.id = u.item_id
     where i.app_id = ${params.appId}
@@ -53,17 +80,38 @@ export async function getAvailability(params: {
       and (u.shop_id = ${params.shopId}
            or (not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${params.appId})))
       ${itemFilter}
-    group by u.item_id, u.size
-    order by u.item_id, u.size
-  `);
-  const byItem = new Map<number, SizeAvailability[]>();
+    group by u.item_id, i.kind, u.size, i.max_height_cm, i.max_shoe_size
+    union all
+    select s.item_id, i.kind, nullif(s.size, ''), s.quantity, s.quantity, i.max_height_cm, i.max_shoe_size
+    from stock s
+    join items i on i.id = s.item_id
+    where i.app_id = ${params.appId} and i.active and i.kind = 'sale' and s.shop_id = ${params.shopId}
+      ${itemFilter}
+    union all
+    select c.item_id, i.kind, null,
+           greatest(c.per_day - coalesce((
+             select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
+             where l.item_id = c.item_id and o.shop_id = c.shop_id
+               and (o.pickup_at at time zone ${SHOP_TIME_ZONE})::date = ${serviceDay}::date
+               and ${ORDER_CLAIMS}
+           ), 0), 0)::int,
+           c.per_day, i.max_height_cm, i.max_shoe_size
+    from service_capacity c
+    join items i on i.id = c.item_id
+    where i.app_id = ${params.appId} and i.active and i.kind = 'service' and c.shop_id = ${params.shopId}
+      ${itemFilter}
+    order by 1, 3`,
+    db,
+  );
+  const byItem = new Map<number, { kind: Row["kind"]; sizes: SizeAvailability[] }>();
   for (const row of rows) {
-    const sizes = byItem.get(row.item_id) ?? [];
-    sizes.push({ size: row.size, free: Number(row.free), total: Number(row.total) });
-    byItem.set(row.item_id, sizes);
+    if (params.person && !fitsItemLimits({ maxHeightCm: row.max_height_cm, maxShoeSize: row.max_shoe_size }, params.person)) continue;
+    const entry = byItem.get(row.item_id) ?? { kind: row.kind, sizes: [] };
+    entry.sizes.push({ size: row.size, free: Number(row.free), total: Number(row.total) });
+    byItem.set(row.item_id, entry);
   }
-  return [...byItem.entries()].map(([itemId, sizes]) => {
+  return [...byItem.entries()].map(([itemId, { kind, sizes }]) => {
     const free = sizes.reduce((sum, s) => sum + s.free, 0);
-    return { itemId, sizes, free, state: free > 0 ? "available" : "not available" };
+    return { itemId, kind, sizes, free, state: free > 0 ? "available" : "not available" };
   });
 }

@@ -17,6 +17,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -448,6 +449,9 @@ export const cartLines = pgTable(
 // Orders
 
 export type VatLine = { rateBp: number; netCents: number; vatCents: number };
+
+/** Feeds the human order number R-{year}-{000123}; gaps after a rolled-back hold are harmless. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
 export type DiscountLine = { kind: string; label: string; amountCents: number };
 
 export const orders = pgTable(
@@ -499,6 +503,7 @@ export const orders = pgTable(
   (t) => [
     index("orders_shop_pickup_idx").on(t.shopId, t.pickupAt),
     index("orders_status_idx").on(t.status),
+    index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
   ],
@@ -558,7 +563,11 @@ export const reservations = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("reservations_unit_idx").on(t.unitId), index("reservations_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'held'`)],
+  (t) => [
+    index("reservations_unit_idx").on(t.unitId),
+    index("reservations_order_line_idx").on(t.orderLineId),
+    index("reservations_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'held'`),
+  ],
 );
 
 export const couponRedemptions = pgTable(

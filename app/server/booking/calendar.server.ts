@@ -1,0 +1,27 @@
+/** The branch calendar a rental period is checked against (domain/periods). */
+import { and, eq } from "drizzle-orm";
+import type { ShopCalendar } from "../../domain/periods";
+import { type Db, getDb } from "../db/client.server";
+import { apps, shopApps, shopClosedDays, shopHours, shops } from "../db/schema";
+
+export type AppId = (typeof apps.$inferSelect)["id"];
+
+/** Opening hours for the storefront's season, closed days and season window; null when the branch does not serve it. */
+export async function getShopCalendar(shopId: number, appId: AppId, db: Db = getDb()): Promise<ShopCalendar | null> {
+  const [served] = await db
+    .select({ seasonStart: apps.seasonStart, seasonEnd: apps.seasonEnd })
+    .from(shopApps)
+    .innerJoin(apps, eq(apps.id, shopApps.appId))
+    .innerJoin(shops, eq(shops.id, shopApps.shopId))
+    .where(and(eq(shopApps.shopId, shopId), eq(shopApps.appId, appId), eq(apps.enabled, true), eq(shops.active, true)))
+    .limit(1);
+  if (!served) return null;
+  const [hours, closed] = await Promise.all([
+    db
+      .select({ weekday: shopHours.weekday, opens: shopHours.opens, closes: shopHours.closes })
+      .from(shopHours)
+      .where(and(eq(shopHours.shopId, shopId), eq(shopHours.appId, appId))),
+    db.select({ day: shopClosedDays.day }).from(shopClosedDays).where(eq(shopClosedDays.shopId, shopId)),
+  ]);
+  return { hours, closedDays: closed.map((c) => c.day), seasonStart: served.seasonStart, seasonEnd: served.seasonEnd };
+}

@@ -1,0 +1,620 @@
+/**
+ * Orders and what they claim: units (rental items, depot lockers), sale stock, service capacity and coupon
+ * uses. DESIGN §6.2; the rules are in docs/decisions/011-holds.md.
+ *
+ * - holdOrder writes the order in `pending_payment` and claims everything in one transaction, or writes
+ *   nothing and names the line that could not be had.
+ * - Units are picked with `FOR UPDATE SKIP LOCKED`; the exclusion constraint on reservations has the last
+ *   word, and the transaction is retried on 23P01 / 40001 / 40P01.
+ * - Holds expire after the hold minutes: due orders are expired before every hold and by a sweep that runs
+ *   in one process at a time (advisory lock).
+ * - confirmOrder turns holds into bookings with `WHERE state = 'held'`; a payment for an expired order
+ *   claims again or, when something is gone, cancels the order and asks for a refund.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Locale, pick } from "../../domain/i18n";
+import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
+import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
+import type { Skill } from "../../domain/sizing";
+import { type Db, getDb, queryRows } from "../db/client.server";
+import { couponRedemptions, coupons, orderLines, orderPersons, orders } from "../db/schema";
+import { getSettings } from "../settings/settings.server";
+import { ORDER_CLAIMS } from "./availability.server";
+import { type AppId, getShopCalendar } from "./calendar.server";
+import { type BagLine, type ItemRow, quoteBag } from "./quote.server";
+
+export type HoldPerson = {
+  firstName: string;
+  lastName?: string | null;
+  heightCm?: number | null;
+  weightKg?: number | null;
+  skill?: Skill | null;
+  shoeSize?: number | null;
+};
+
+export type Invoice = {
+  name: string;
+  company?: string | null;
+  vatId?: string | null;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  email: string;
+  phone: string;
+};
+
+export type HoldInput = {
+  appId: AppId;
+  shopId: number;
+  language: Locale;
+  period: PeriodInput;
+  persons: HoldPerson[];
+  lines: BagLine[];
+  invoice: Invoice;
+  couponCode?: string | null;
+  hotelId?: number | null;
+  userId?: string | null;
+  /** The total the customer was shown; a different total fails with `priceChanged` instead of charging it. */
+  expectedTotalCents?: number;
+  now?: Date;
+};
+
+/** A line named in a failure: its key in the bag and what it is. */
+export type LineRef = { key: string; itemId: number; name: string; size: string | null };
+
+export type HoldFailure =
+  | { reason: "period"; errors: PeriodError[] }
+  | { reason: "shop" }
+  | { reason: "emptyBag" }
+  | { reason: "invalidLine"; key: string }
+  | { reason: "unknownHotel" }
+  | { reason: "unavailable"; line: LineRef }
+  | { reason: "coupon"; code: CouponRejection }
+  | { reason: "priceChanged"; totalCents: number }
+  | { reason: "busy" };
+
+export type HeldOrder = { id: string; number: string; token: string; totalCents: number; expiresAt: Date; quote: Quote };
+
+/** Thrown inside a transaction to roll it back and answer with a failure. */
+class Rejected extends Error {
+  constructor(readonly failure: HoldFailure) {
+    super(failure.reason);
+  }
+}
+
+const RETRIED = new Set(["23P01", "40001", "40P01", "55P03"]);
+const MAX_ATTEMPTS = 8;
+/** Key of the advisory lock that lets one process at a time sweep expired holds ("RENT", "HOLD"). */
+const SWEEP_LOCK = [0x52454e54, 0x484f4c44] as const;
+
+/** The SQLSTATE of a database error, looking through Drizzle's wrapper. */
+export function sqlState(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
+/** Runs `work` in a transaction, again (with jittered back-off) when PostgreSQL reports a conflict. */
+async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '5s'`);
+        return work(tx as unknown as Db);
+      });
+    } catch (error) {
+      const state = sqlState(error);
+      if (!state || !RETRIED.has(state)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new Rejected({ reason: "busy" });
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 8 * attempt));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claiming and releasing
+
+type OrderRef = {
+  id: string;
+  shopId: number;
+  appId: AppId;
+  pickupAt: Date;
+  returnAt: Date;
+  couponId: number | null;
+  email: string;
+};
+type ClaimLine = { lineId: number; kind: ItemRow["kind"]; itemId: number; size: string | null; quantity: number; ref: LineRef };
+type ClaimMode = { state: "held"; holdMinutes: number } | { state: "confirmed" };
+
+/**
+ * Free units of an item and size for a range, preferring the chosen branch. `skipLocked` passes over units
+ * another transaction is claiming right now; without it the query waits for them.
+ */
+async function freeUnits(tx: Db, order: OrderRef, line: ClaimLine, range: string, skipLocked: boolean): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    sql`
+      select u.id
+      from units u
+      join items i on i.id = u.item_id
+      where u.item_id = ${line.itemId}
+        and u.size is not distinct from ${line.size}
+        and u.status = 'active'
+        and (u.shop_id = ${order.shopId}
+             or (not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${order.appId})))
+        and not exists (
+          select 1 from reservations r
+          where r.unit_id = u.id
+            and r.state in ('held', 'confirmed')
+            and not (r.state = 'held' and r.expires_at <= now())
+            and r.period && ${range}::tstzrange)
+      order by (u.shop_id = ${order.shopId}) desc, u.id
+      limit ${line.quantity}
+      for update of u ${skipLocked ? sql`skip locked` : sql``}`,
+    tx,
+  );
+  return rows.map((r) => r.id);
+}
+
+async function claimUnits(tx: Db, order: OrderRef, line: ClaimLine, mode: ClaimMode, turnaroundMinutes: number) {
+  const range = reservationRange(order, turnaroundMinutes);
+  let unitIds = await freeUnits(tx, order, line, range, true);
+  // Units skipped because another checkout is claiming them may still be free for this period (that
+  // checkout may want another week, or fail): wait for them, and let the exclusion constraint decide.
+  if (unitIds.length < line.quantity) unitIds = await freeUnits(tx, order, line, range, false);
+  if (unitIds.length < line.quantity) throw new Rejected({ reason: "unavailable", line: line.ref });
+  const ids = sql.join(
+    unitIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  // Expired holds on these units that overlap are released now rather than by the next sweep.
+  await tx.execute(sql`
+    update reservations set state = 'released'
+    where unit_id in (${ids}) and state = 'held' and expires_at <= now() and period && ${range}::tstzrange`);
+  const expiresAt = mode.state === "held" ? sql`now() + make_interval(mins => ${mode.holdMinutes})` : sql`null`;
+  await tx.execute(sql`
+    insert into reservations (unit_id, order_line_id, period, state, expires_at)
+    select unnest(array[${ids}]::int[]), ${line.lineId}, ${range}::tstzrange, ${mode.state}::reservation_state, ${expiresAt}`);
+}
+
+async function claimStock(tx: Db, order: OrderRef, line: ClaimLine) {
+  const rows = await queryRows<{ quantity: number }>(
+    sql`
+      update stock set quantity = quantity - ${line.quantity}
+      where item_id = ${line.itemId} and shop_id = ${order.shopId} and size = ${line.size ?? ""} and quantity >= ${line.quantity}
+      returning quantity`,
+    tx,
+  );
+  if (rows.length === 0) throw new Rejected({ reason: "unavailable", line: line.ref });
+}
+
+async function claimService(tx: Db, order: OrderRef, line: ClaimLine) {
+  // Locking the capacity row makes concurrent bookings of the same service at the branch take turns.
+  const [capacity] = await queryRows<{ per_day: number }>(
+    sql`select per_day from service_capacity where item_id = ${line.itemId} and shop_id = ${order.shopId} for update`,
+    tx,
+  );
+  if (!capacity) throw new Rejected({ reason: "unavailable", line: line.ref });
+  const day = zonedDate(order.pickupAt);
+  const [booked] = await queryRows<{ n: number }>(
+    sql`
+      select coalesce(sum(l.quantity), 0)::int as n
+      from order_lines l join orders o on o.id = l.order_id
+      where l.item_id = ${line.itemId} and o.shop_id = ${order.shopId} and o.id <> ${order.id}
+        and (o.pickup_at at time zone ${SHOP_TIME_ZONE})::date = ${day}::date
+        and ${ORDER_CLAIMS}`,
+    tx,
+  );
+  if (Number(booked?.n ?? 0) + line.quantity > capacity.per_day) throw new Rejected({ reason: "unavailable", line: line.ref });
+}
+
+async function redeemCoupon(tx: Db, order: OrderRef) {
+  if (order.couponId === null) return;
+  // The conditional increment locks the coupon row, so the per-customer count below sees every earlier redemption.
+  const [coupon] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, order.couponId),
+        eq(coupons.active, true),
+        sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`,
+      ),
+    )
+    .returning({ perCustomer: coupons.maxUsesPerCustomer });
+  if (!coupon) throw new Rejected({ reason: "coupon", code: "coupon.usedUp" });
+  const email = order.email.trim().toLowerCase();
+  if (coupon.perCustomer !== null) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, order.couponId), eq(couponRedemptions.email, email)));
+    if (Number(row?.n ?? 0) >= coupon.perCustomer) throw new Rejected({ reason: "coupon", code: "coupon.usedUp" });
+  }
+  await tx.insert(couponRedemptions).values({ couponId: order.couponId, orderId: order.id, email });
+}
+
+/** Claims everything an order needs, in a fixed order (units, stock, services by item; the coupon last) to keep lock waits short and deadlocks rare. */
+async function claim(tx: Db, order: OrderRef, lines: ClaimLine[], mode: ClaimMode, turnaroundMinutes: number) {
+  const sorted = [...lines].sort((a, b) => a.itemId - b.itemId || (a.size ?? "").localeCompare(b.size ?? "") || a.lineId - b.lineId);
+  for (const line of sorted) {
+    if (line.kind === "rental" || line.kind === "depot") await claimUnits(tx, order, line, mode, turnaroundMinutes);
+    else if (line.kind === "sale") await claimStock(tx, order, line);
+    else await claimService(tx, order, line);
+  }
+  await redeemCoupon(tx, order);
+}
+
+/** Gives back everything an order claims: units, sale stock and its coupon use. Service capacity follows the order's status. */
+async function release(tx: Db, orderId: string, shopId: number) {
+  await tx.execute(sql`
+    update reservations set state = 'released'
+    where state in ('held', 'confirmed') and order_line_id in (select id from order_lines where order_id = ${orderId})`);
+  await tx.execute(sql`
+    update stock s set quantity = s.quantity + l.quantity
+    from (select item_id, coalesce(size, '') as size, sum(quantity)::int as quantity
+          from order_lines where order_id = ${orderId} and kind = 'sale' group by 1, 2) l
+    where s.item_id = l.item_id and s.shop_id = ${shopId} and s.size = l.size`);
+  const redeemed = await tx
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ couponId: couponRedemptions.couponId });
+  for (const { couponId } of redeemed) {
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, couponId));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// holdOrder
+
+function newToken(): string {
+  // 144 random bits, URL-safe: the order page's only protection.
+  return randomBytes(18).toString("base64url");
+}
+
+/** Creates the order in `pending_payment` and holds everything in it, or writes nothing and says why. */
+export async function holdOrder(
+  input: HoldInput,
+  db: Db = getDb(),
+): Promise<{ ok: true; order: HeldOrder } | { ok: false; failure: HoldFailure }> {
+  const now = input.now ?? new Date();
+  if (input.lines.length === 0) return { ok: false, failure: { reason: "emptyBag" } };
+  // What ran out is given back first, so the quote (coupon uses) and the allocation both see it.
+  await expireDueOrders(db);
+  const calendar = await getShopCalendar(input.shopId, input.appId, db);
+  if (!calendar) return { ok: false, failure: { reason: "shop" } };
+  const checked = checkPeriod(input.period, calendar, now);
+  if (!checked.ok) return { ok: false, failure: { reason: "period", errors: checked.errors } };
+  const period = checked.period;
+  for (const line of input.lines) {
+    const person = line.personIndex;
+    if (person !== null && (!Number.isInteger(person) || person < 0 || person >= input.persons.length))
+      return { ok: false, failure: { reason: "invalidLine", key: line.key } };
+  }
+
+  const priced = await quoteBag(
+    {
+      appId: input.appId,
+      period,
+      lines: input.lines,
+      couponCode: input.couponCode,
+      hotelId: input.hotelId,
+      email: input.invoice.email,
+      now,
+    },
+    db,
+  );
+  if (!priced.ok) return { ok: false, failure: priced.problem };
+  const { quote, items, coupon, hotel } = priced.context;
+  if (quote.coupon && !quote.coupon.applied) return { ok: false, failure: { reason: "coupon", code: quote.coupon.reason } };
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totalCents)
+    return { ok: false, failure: { reason: "priceChanged", totalCents: quote.totalCents } };
+
+  const settings = await getSettings();
+  try {
+    const order = await inRetriedTransaction(db, async (tx) => {
+      const year = zonedDate(now).slice(0, 4);
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          number: sql`${`R-${year}-`} || lpad(nextval('order_number_seq')::text, 6, '0')`,
+          token: newToken(),
+          status: "pending_payment",
+          appId: input.appId,
+          shopId: input.shopId,
+          userId: input.userId ?? null,
+          language: input.language,
+          pickupAt: period.pickupAt,
+          returnAt: period.returnAt,
+          invoiceName: input.invoice.name,
+          invoiceCompany: input.invoice.company || null,
+          invoiceVatId: input.invoice.vatId || null,
+          invoiceStreet: input.invoice.street,
+          invoicePostalCode: input.invoice.postalCode,
+          invoiceCity: input.invoice.city,
+          invoiceCountry: input.invoice.country,
+          phone: input.invoice.phone,
+          email: input.invoice.email.trim(),
+          subtotalCents: quote.subtotalCents,
+          discountCents: quote.discountCents,
+          totalCents: quote.totalCents,
+          vatCents: quote.vatCents,
+          vatBreakdown: quote.vat.map((v) => ({ rateBp: v.rateBp, netCents: v.netCents, vatCents: v.vatCents })),
+          discounts: quote.discounts.map((d) => ({ kind: d.kind, label: d.label, amountCents: d.amountCents })),
+          couponId: quote.coupon?.applied && coupon ? coupon.id : null,
+          hotelId: hotel?.id ?? null,
+          expiresAt: sql`now() + make_interval(mins => ${settings.holdMinutes})`,
+        })
+        .returning();
+      const persons =
+        input.persons.length === 0
+          ? []
+          : await tx
+              .insert(orderPersons)
+              .values(
+                input.persons.map((p, position) => ({
+                  orderId: row.id,
+                  position,
+                  firstName: p.firstName,
+                  lastName: p.lastName ?? null,
+                  heightCm: p.heightCm ?? null,
+                  weightKg: p.weightKg ?? null,
+                  skill: p.skill ?? null,
+                  shoeSize: p.shoeSize ?? null,
+                })),
+              )
+              .returning({ id: orderPersons.id });
+      const quoted = new Map(quote.lines.map((l) => [l.key, l]));
+      const lineRows = await tx
+        .insert(orderLines)
+        .values(
+          input.lines.map((line) => {
+            const item = items.get(line.itemId)!;
+            const price = quoted.get(line.key)!;
+            return {
+              orderId: row.id,
+              personId: line.personIndex === null ? null : persons[line.personIndex].id,
+              itemId: item.id,
+              kind: item.kind,
+              name: pick(item.name, input.language),
+              size: line.size,
+              quantity: line.quantity,
+              unitPriceCents: roundCents(price.subtotalCents / line.quantity),
+              totalCents: price.totalCents,
+              vatRateBp: price.vatRateBp,
+            };
+          }),
+        )
+        .returning({ id: orderLines.id });
+      const claimLines = input.lines.map((line, i): ClaimLine => {
+        const item = items.get(line.itemId)!;
+        return {
+          lineId: lineRows[i].id,
+          kind: item.kind,
+          itemId: item.id,
+          size: line.size,
+          quantity: line.quantity,
+          ref: { key: line.key, itemId: item.id, name: pick(item.name, input.language), size: line.size },
+        };
+      });
+      await claim(tx, toRef(row), claimLines, { state: "held", holdMinutes: settings.holdMinutes }, settings.turnaroundMinutes);
+      return row;
+    });
+    return {
+      ok: true,
+      order: {
+        id: order.id,
+        number: order.number,
+        token: order.token,
+        totalCents: order.totalCents,
+        expiresAt: order.expiresAt!,
+        quote,
+      },
+    };
+  } catch (error) {
+    if (error instanceof Rejected) return { ok: false, failure: error.failure };
+    throw error;
+  }
+}
+
+function toRef(order: typeof orders.$inferSelect): OrderRef {
+  return {
+    id: order.id,
+    shopId: order.shopId,
+    appId: order.appId,
+    pickupAt: order.pickupAt,
+    returnAt: order.returnAt,
+    couponId: order.couponId,
+    email: order.email,
+  };
+}
+
+async function lockOrder(tx: Db, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return order ?? null;
+}
+
+async function claimLinesOf(tx: Db, orderId: string): Promise<ClaimLine[]> {
+  const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  return rows.map((l) => ({
+    lineId: l.id,
+    kind: l.kind,
+    itemId: l.itemId,
+    size: l.size,
+    quantity: l.quantity,
+    ref: { key: String(l.id), itemId: l.itemId, name: l.name, size: l.size },
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// confirm, cancel, expire
+
+export type ConfirmOutcome =
+  /** The order is paid and everything in it is booked. */
+  | { outcome: "paid"; reallocated: boolean }
+  /** It was already paid (a repeated event): nothing changed. */
+  | { outcome: "alreadyPaid" }
+  /** The payment cannot be kept (the order was cancelled, or something expired and is gone): refund it. */
+  | { outcome: "refund"; reason: "cancelled" | "unavailable"; line?: LineRef }
+  | { outcome: "notFound" };
+
+/**
+ * Marks an order paid and turns its holds into bookings. Holds still in place are confirmed with a
+ * conditional update; units whose hold was released meanwhile are claimed again, and if that fails the
+ * order is cancelled for a refund instead of ever booking a unit twice.
+ */
+export async function confirmOrder(orderId: string, db: Db = getDb()): Promise<ConfirmOutcome> {
+  const settings = await getSettings();
+  try {
+    return await inRetriedTransaction(db, async (tx): Promise<ConfirmOutcome> => {
+      const order = await lockOrder(tx, orderId);
+      if (!order) return { outcome: "notFound" };
+      if (order.status === "paid" || order.status === "picked_up" || order.status === "returned") return { outcome: "alreadyPaid" };
+      if (order.status === "cancelled" || order.status === "refunded") return { outcome: "refund", reason: "cancelled" };
+
+      const lines = await claimLinesOf(tx, order.id);
+      let reallocated = false;
+      if (order.status === "pending_payment") {
+        const confirmed = await queryRows<{ order_line_id: number; n: number }>(
+          sql`
+            update reservations set state = 'confirmed', expires_at = null
+            where state = 'held' and order_line_id in (${sql.join(
+              lines.map((l) => sql`${l.lineId}`),
+              sql`, `,
+            )})
+            returning order_line_id`,
+          tx,
+        );
+        const count = new Map<number, number>();
+        for (const r of confirmed) count.set(r.order_line_id, (count.get(r.order_line_id) ?? 0) + 1);
+        const missing = lines
+          .filter((l) => l.kind === "rental" || l.kind === "depot")
+          .map((l) => ({ ...l, quantity: l.quantity - (count.get(l.lineId) ?? 0) }))
+          .filter((l) => l.quantity > 0);
+        if (missing.length > 0) {
+          reallocated = true;
+          const ref = toRef(order);
+          for (const line of missing) await claimUnits(tx, ref, line, { state: "confirmed" }, settings.turnaroundMinutes);
+        }
+      } else {
+        // Expired: everything was given back, so claim it all again, as bookings.
+        reallocated = true;
+        await claim(tx, toRef(order), lines, { state: "confirmed" }, settings.turnaroundMinutes);
+      }
+      await tx
+        .update(orders)
+        .set({ status: "paid", paidAt: sql`now()`, expiresAt: null, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+      return { outcome: "paid", reallocated };
+    });
+  } catch (error) {
+    if (!(error instanceof Rejected)) throw error;
+    const failure = error.failure;
+    // Too much contention is not a verdict on the order: let the payment provider deliver the event again.
+    if (failure.reason === "busy") throw new Error("The order could not be confirmed for contention; try again.");
+    await cancelOrder(orderId, { note: "Paid after the hold expired and the equipment was no longer free: refund due." }, db);
+    return { outcome: "refund", reason: "unavailable", line: failure.reason === "unavailable" ? failure.line : undefined };
+  }
+}
+
+export type CancelOutcome =
+  | { ok: true; wasPaid: boolean; refundCents: number }
+  | { ok: false; reason: "notFound" | "notCancellable" | "alreadyCancelled" };
+
+/** Cancels a pending, expired or paid order and gives back what it holds; the caller refunds `refundCents` through the provider. */
+export async function cancelOrder(orderId: string, options: { note?: string } = {}, db: Db = getDb()): Promise<CancelOutcome> {
+  return inRetriedTransaction(db, async (tx): Promise<CancelOutcome> => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) return { ok: false, reason: "notFound" };
+    if (order.status === "cancelled" || order.status === "refunded") return { ok: false, reason: "alreadyCancelled" };
+    if (order.status === "picked_up" || order.status === "returned") return { ok: false, reason: "notCancellable" };
+    const wasPaid = order.status === "paid";
+    // An expired order has already given everything back.
+    if (order.status !== "expired") await release(tx, order.id, order.shopId);
+    await tx
+      .update(orders)
+      .set({
+        status: "cancelled",
+        cancelledAt: sql`now()`,
+        expiresAt: null,
+        note: options.note ? sql`concat_ws(E'\n', ${orders.note}, ${options.note}::text)` : orders.note,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id));
+    return { ok: true, wasPaid, refundCents: wasPaid ? order.totalCents : 0 };
+  });
+}
+
+/**
+ * Expires orders whose hold time is over and gives back what they held. Orders another transaction is
+ * working on are skipped (the next call takes them), so checkouts never wait on each other here.
+ */
+export async function expireDueOrders(db: Db = getDb(), limit = 50): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await queryRows<{ id: string; shop_id: number }>(
+      sql`
+        select id, shop_id from orders
+        where status = 'pending_payment' and expires_at <= now()
+        order by expires_at limit ${limit}
+        for update skip locked`,
+      tx as unknown as Db,
+    );
+    for (const order of due) {
+      await release(tx as unknown as Db, order.id, order.shop_id);
+    }
+    if (due.length > 0) {
+      await tx
+        .update(orders)
+        .set({ status: "expired", updatedAt: sql`now()` })
+        .where(
+          inArray(
+            orders.id,
+            due.map((o) => o.id),
+          ),
+        );
+    }
+    return due.length;
+  });
+}
+
+/** One sweep: expires every due order, unless another process is sweeping right now. Returns how many expired, or null when skipped. */
+export async function sweepExpiredHolds(db: Db = getDb()): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK[0]}, ${SWEEP_LOCK[1]}) as locked`,
+      tx as unknown as Db,
+    );
+    if (!lock?.locked) return null;
+    let total = 0;
+    for (let n = await expireDueOrders(tx as unknown as Db, 200); n > 0; n = await expireDueOrders(tx as unknown as Db, 200)) total += n;
+    return total;
+  });
+}
+
+/** Runs the sweep every `intervalMs` in the background; returns a function that stops it. */
+export function startHoldSweeper(options: {
+  intervalMs: number;
+  onSwept?: (expired: number) => void;
+  onError?: (error: unknown) => void;
+}): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepExpiredHolds()
+      .then((expired) => {
+        if (expired) options.onSwept?.(expired);
+      })
+      .catch((error) => options.onError?.(error))
+      .finally(() => {
+        running = false;
+      });
+  }, options.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,142 @@
+/**
+ * Gathers what quoteRental needs from the database (items, price tables, surcharges, coupon and its uses,
+ * partner hotel, the early-booking offer) and calls it. The bag, the checkout and holdOrder all price
+ * through here, so the customer is charged what the one pricing function says (DESIGN §6.3).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type IsoDate, zonedDate } from "../../domain/periods";
+import { type CouponInput, type Quote, type QuoteLineInput, quoteRental } from "../../domain/pricing";
+import { type Db, getDb } from "../db/client.server";
+import { couponRedemptions, coupons, items, partnerHotels, priceSurcharges, priceTables } from "../db/schema";
+import { getSettings } from "../settings/settings.server";
+import type { AppId } from "./calendar.server";
+
+export type BagLine = {
+  /** Stable id of the line in the bag, used to name it in messages. */
+  key: string;
+  itemId: number;
+  size: string | null;
+  quantity: number;
+  /** Index into the persons of the bag; null for lines that belong to nobody (shop articles, depot). */
+  personIndex: number | null;
+};
+
+export type ItemRow = typeof items.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+
+export type QuoteContext = {
+  quote: Quote;
+  items: Map<number, ItemRow>;
+  coupon: CouponRow | null;
+  hotel: { id: number; name: string; discountPercent: number } | null;
+};
+
+export type QuoteProblem = { reason: "invalidLine"; key: string } | { reason: "unknownHotel" };
+
+/** A line is valid when its item is active, in this storefront, and the size is one the item has. */
+function lineProblem(line: BagLine, item: ItemRow | undefined, appId: AppId): QuoteProblem | null {
+  if (!item?.active || item.appId !== appId) return { reason: "invalidLine", key: line.key };
+  if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 99) return { reason: "invalidLine", key: line.key };
+  const sized = item.sizes.length > 0;
+  if (sized ? line.size === null || !item.sizes.includes(line.size) : line.size !== null) return { reason: "invalidLine", key: line.key };
+  return null;
+}
+
+async function couponInput(coupon: CouponRow, email: string | null | undefined, db: Db): Promise<CouponInput> {
+  let usedByCustomer = 0;
+  if (email && coupon.maxUsesPerCustomer !== null) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.email, email.trim().toLowerCase())));
+    usedByCustomer = Number(row?.n ?? 0);
+  }
+  return {
+    code: coupon.code,
+    kind: coupon.kind,
+    value: coupon.value,
+    active: coupon.active,
+    validFrom: coupon.validFrom,
+    validUntil: coupon.validUntil,
+    minOrderCents: coupon.minOrderCents,
+    appIds: coupon.appIds,
+    categoryIds: coupon.categoryIds,
+    usesLeft: coupon.maxUses === null ? null : coupon.maxUses - coupon.usedCount,
+    usesLeftForCustomer: coupon.maxUsesPerCustomer === null ? null : coupon.maxUsesPerCustomer - usedByCustomer,
+  };
+}
+
+export async function findCoupon(code: string, db: Db = getDb()): Promise<CouponRow | null> {
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase())).limit(1);
+  return coupon ?? null;
+}
+
+/** Prices a bag for a period. An unknown coupon code is reported as not applicable rather than failing the quote. */
+export async function quoteBag(
+  params: {
+    appId: AppId;
+    period: { pickupDate: IsoDate; returnDate: IsoDate };
+    lines: BagLine[];
+    couponCode?: string | null;
+    hotelId?: number | null;
+    email?: string | null;
+    now?: Date;
+  },
+  db: Db = getDb(),
+): Promise<{ ok: true; context: QuoteContext } | { ok: false; problem: QuoteProblem }> {
+  const now = params.now ?? new Date();
+  const itemIds = [...new Set(params.lines.map((l) => l.itemId))];
+  const [rows, tables, surcharges, settings] = await Promise.all([
+    itemIds.length > 0 ? db.select().from(items).where(inArray(items.id, itemIds)) : Promise.resolve([]),
+    itemIds.length > 0 ? db.select().from(priceTables).where(inArray(priceTables.itemId, itemIds)) : Promise.resolve([]),
+    db.select().from(priceSurcharges).where(eq(priceSurcharges.appId, params.appId)),
+    getSettings(),
+  ]);
+  const byId = new Map(rows.map((item) => [item.id, item]));
+  for (const line of params.lines) {
+    const problem = lineProblem(line, byId.get(line.itemId), params.appId);
+    if (problem) return { ok: false, problem };
+  }
+
+  let hotel: QuoteContext["hotel"] = null;
+  if (params.hotelId != null) {
+    const [row] = await db
+      .select()
+      .from(partnerHotels)
+      .where(and(eq(partnerHotels.id, params.hotelId), eq(partnerHotels.active, true)))
+      .limit(1);
+    if (!row) return { ok: false, problem: { reason: "unknownHotel" } };
+    hotel = { id: row.id, name: row.name, discountPercent: row.discountPercent };
+  }
+
+  const code = params.couponCode?.trim();
+  const coupon = code ? await findCoupon(code, db) : null;
+  const tableOf = new Map(tables.map((t) => [t.itemId, t]));
+  const lines: QuoteLineInput[] = params.lines.map((line) => {
+    const item = byId.get(line.itemId)!;
+    const table = tableOf.get(item.id);
+    return {
+      key: line.key,
+      itemId: item.id,
+      appId: item.appId,
+      categoryId: item.categoryId,
+      kind: item.kind,
+      vatRateBp: item.vatRateBp,
+      quantity: line.quantity,
+      priceTable: table ? { dayPrices: table.dayPrices, extraDayCents: table.extraDayCents } : null,
+      unitPriceCents: item.priceCents,
+    };
+  });
+  const quote = quoteRental({
+    lines,
+    period: params.period,
+    now,
+    today: zonedDate(now),
+    surcharges: surcharges.map((s) => ({ itemId: s.itemId, appId: s.appId, startsOn: s.startsOn, endsOn: s.endsOn, percent: s.percent })),
+    coupon: coupon ? await couponInput(coupon, params.email, db) : null,
+    hotel,
+    offer: settings.discountOffer,
+  });
+  if (code && !coupon) quote.coupon = { code: code.toUpperCase(), applied: false, reason: "coupon.unknown" };
+  return { ok: true, context: { quote, items: byId, coupon, hotel } };
+}
