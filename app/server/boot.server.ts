@@ -3,6 +3,7 @@
  * sure an admin exists. Used by `server.ts` and the `db:*` scripts.
  */
 import { resolve } from "node:path";
+import { sql } from "drizzle-orm";
 import { ensureAdmin } from "./auth/users.server";
 import type { Config } from "./config.server";
 import { type Database, openDatabase, setDatabase } from "./db/client.server";
@@ -27,6 +28,9 @@ export async function prepareDatabase(database: Database, config: Config) {
     const { seeded } = await seedDemo(database.db);
     if (seeded) logger.info("demo shop seeded");
   }
+  // PGlite runs no autovacuum, so the planner has no statistics until someone collects them; without
+  // them the availability query of a busy season is five times slower (docs/benchmarks.md).
+  if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   await ensureAdminAccount(config);
 }
 

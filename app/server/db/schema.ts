@@ -566,6 +566,9 @@ export const reservations = pgTable(
   (t) => [
     index("reservations_unit_idx").on(t.unitId),
     index("reservations_order_line_idx").on(t.orderLineId),
+    // Availability of a whole storefront finds the live reservations overlapping a period in one index scan;
+    // the exclusion constraint's (unit_id, period) index is slow when searched by period alone.
+    index("reservations_live_period_idx").using("gist", t.period).where(sql`${t.state} in ('held', 'confirmed')`),
     index("reservations_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'held'`),
   ],
 );
