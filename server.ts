@@ -1,18 +1,23 @@
 /**
  * Express entry: validates the configuration, opens and migrates the database, serves the shop, and on
  * SIGTERM/SIGINT finishes the requests in flight and closes the database within SHUTDOWN_TIMEOUT_MS.
+ * On PostgreSQL it runs WEB_CONCURRENCY server processes (default: one per core) that share the port:
+ * this process migrates once, then starts the workers, replaces one that dies, and passes SIGTERM on.
  *
  *   tsx server.ts          production (serves ./build, built by `npm run build`)
  *   tsx server.ts --dev    development with Vite (hot reload)
  */
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { startHoldSweeper } from "./app/server/booking/holds.server";
 import { openShopDatabase, prepareDatabase } from "./app/server/boot.server";
-import { ConfigError, parseConfig, setConfig } from "./app/server/config.server";
+import { ConfigError, parseConfig, processCount, setConfig } from "./app/server/config.server";
 import { createHttpApp } from "./app/server/http/app.server";
 import { logger } from "./app/server/log.server";
+import { startMailer } from "./app/server/mail/mail.server";
 
 const development = process.argv.includes("--dev");
 if (development) process.env.NODE_ENV ??= "development";
@@ -29,77 +34,139 @@ try {
 }
 setConfig(config);
 
-const database = await openShopDatabase(config);
-await prepareDatabase(database, config);
+const processes = development ? 1 : processCount(config, availableParallelism());
+if (cluster.isPrimary && processes > 1) await supervise(processes);
+else await serve();
 
-let app: ReturnType<typeof createHttpApp>;
-if (development) {
-  const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-  app = createHttpApp({
-    config,
-    database,
-    development: true,
-    buildVersion: "dev",
-    before: devServer.middlewares,
-    build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+/** The primary of several processes: prepares the database once, then keeps `count` workers serving. */
+async function supervise(count: number) {
+  const database = await openShopDatabase(config);
+  await prepareDatabase(database, config);
+  await database.close();
+
+  let stopping = false;
+  let alive = 0;
+  let listening = 0;
+  const restarts: number[] = [];
+  const fork = () => {
+    alive++;
+    cluster.fork();
+  };
+  cluster.on("listening", () => {
+    listening++;
+    if (listening === count) process.stdout.write(`\n  Dolomiti Rent is open on http://localhost:${config.PORT} (${count} processes)\n\n`);
   });
-} else {
-  const buildFile = fileURLToPath(new URL("./build/server/index.js", import.meta.url));
-  if (!existsSync(buildFile)) {
-    console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
-    process.exit(1);
-  }
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  app = createHttpApp({
-    config,
-    database,
-    build,
-    buildVersion: build.assets.version,
-    clientDir: fileURLToPath(new URL("./build/client", import.meta.url)),
-  });
-}
-
-// Expired holds are also released lazily before each checkout; the sweep gives them back to the shelf
-// (and their stock and coupon uses) even when nobody books. One process sweeps at a time.
-const stopSweeper = startHoldSweeper({
-  intervalMs: config.HOLD_SWEEP_SECONDS * 1000,
-  onSwept: (expired) => logger.info({ expired }, "expired holds released"),
-  onError: (error) => logger.error({ err: error }, "hold sweep failed"),
-});
-
-const server = app.listen(config.PORT, config.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
-  logger.info({ port, database: database.kind, development }, "listening");
-  process.stdout.write(`\n  Dolomiti Rent is open on http://localhost:${port}\n\n`);
-});
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  stopSweeper();
-  logger.info({ signal }, "shutting down: finishing requests in flight");
-  const force = setTimeout(
-    () => {
-      logger.warn("shutdown timeout: closing remaining connections");
-      server.closeAllConnections();
-    },
-    Math.max(100, config.SHUTDOWN_TIMEOUT_MS - 500),
-  );
-  force.unref();
-  server.close(async () => {
-    clearTimeout(force);
-    try {
-      await database.close();
-      logger.info("database closed, bye");
-    } finally {
-      process.exit(0);
+  cluster.on("exit", (worker, code, signal) => {
+    alive--;
+    if (stopping) {
+      if (alive === 0) process.exit(0);
+      return;
     }
+    // A worker that keeps dying at start would otherwise be restarted forever.
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 5 * count) {
+      logger.fatal({ restarts: restarts.length }, "workers keep dying: giving up");
+      process.exit(1);
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "server process died: starting another");
+    fork();
   });
-  // Keep-alive connections with no request in flight would hold close() open.
-  server.closeIdleConnections();
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, processes: alive }, "shutting down the server processes");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (alive === 0) process.exit(0);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let i = 0; i < count; i++) fork();
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+async function serve() {
+  const database = await openShopDatabase(config);
+  // With several processes the primary has prepared the database already.
+  if (cluster.isPrimary) await prepareDatabase(database, config);
+
+  let app: ReturnType<typeof createHttpApp>;
+  if (development) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    app = createHttpApp({
+      config,
+      database,
+      development: true,
+      buildVersion: "dev",
+      before: devServer.middlewares,
+      build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+  } else {
+    const buildFile = fileURLToPath(new URL("./build/server/index.js", import.meta.url));
+    if (!existsSync(buildFile)) {
+      console.error("No build found: run `npm run build` (or `npm start`, which builds when needed).");
+      process.exit(1);
+    }
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    app = createHttpApp({
+      config,
+      database,
+      build,
+      buildVersion: build.assets.version,
+      clientDir: fileURLToPath(new URL("./build/client", import.meta.url)),
+    });
+  }
+
+  // Expired holds are also released lazily before each checkout; the sweep gives them back to the shelf
+  // (and their stock and coupon uses) even when nobody books. One process sweeps at a time.
+  const stopSweeper = startHoldSweeper({
+    intervalMs: config.HOLD_SWEEP_SECONDS * 1000,
+    onSwept: (expired) => logger.info({ expired }, "expired holds released"),
+    onError: (error) => logger.error({ err: error }, "hold sweep failed"),
+  });
+
+  // E-mails wait in the outbox table; the mailer sends them (kicked right after one is queued) and retries.
+  const mailer = startMailer({
+    intervalMs: 30_000,
+    onDelivered: (result) => logger.info(result, "e-mails delivered"),
+    onError: (error) => logger.error({ err: error }, "e-mail delivery failed"),
+  });
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    logger.info({ port, database: database.kind, development }, "listening");
+    if (cluster.isPrimary) process.stdout.write(`\n  Dolomiti Rent is open on http://localhost:${port}\n\n`);
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    stopSweeper();
+    mailer.stop();
+    logger.info({ signal }, "shutting down: finishing requests in flight");
+    const force = setTimeout(
+      () => {
+        logger.warn("shutdown timeout: closing remaining connections");
+        server.closeAllConnections();
+      },
+      Math.max(100, config.SHUTDOWN_TIMEOUT_MS - 500),
+    );
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await database.close();
+        logger.info("database closed, bye");
+      } finally {
+        process.exit(0);
+      }
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,9 +1,51 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * What every public page runs besides React and the router: the frame, translation, analytics consent,
+ * the reload guard, the icons of the header. One chunk instead of twenty small ones, which compress
+ * worse one by one (the home page's JavaScript budget, docs/decisions/021-public-site.md).
+ */
+const EVERY_PAGE =
+  /app[\\/](components[\\/](site-frame|analytics|use-locale|meta|format|client-resilience|nonce)|i18n[\\/](i18n|react)|domain[\\/](i18n|reload-guard|analytics|cookies))\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/].*|icons[\\/](globe|log-in|mountain|snowflake|bike|user-round))\.js$/;
+
+/** Brotli (quality 11) and gzip (level 9) twins of the browser's assets, served by precompressed.server.ts. */
+function precompress(): Plugin {
+  return {
+    name: "precompress",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(file)) continue;
+        const path = join(options.dir ?? "", file);
+        const content = readFileSync(path);
+        if (content.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
 
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "site", test: EVERY_PAGE }] } } },
+  },
 });

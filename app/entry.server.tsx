@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
+import { noteDatabaseError } from "./server/db/health.server";
 import { logger } from "./server/log.server";
 
 export const streamTimeout = 5_000;
@@ -73,5 +74,6 @@ function describe(error: unknown) {
 /** Logs unexpected errors of loaders, actions and rendering; aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  noteDatabaseError(error);
   logger.error({ err: error, path: new URL(request.url).pathname }, "unhandled error");
 };

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from "react";
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,20 +18,26 @@ import { Analytics } from "./components/analytics";
 import { CHUNK_ERROR_EVENT, checkForNewBuild, isNewBuildKnown, reloadAfterChunkError } from "./components/client-resilience";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
-import { languageTag, locales, localizePath, negotiateLocale, splitLocale } from "./domain/i18n";
+import { isBackOfficePath, languageTag, locales, localizePath, negotiateLocale, splitLocale } from "./domain/i18n";
 import { isChunkLoadError } from "./domain/reload-guard";
-import { getI18n } from "./i18n/i18n";
-import { messages } from "./i18n/messages.server";
+import { getT } from "./i18n/i18n";
+import { pageMessages } from "./i18n/messages.server";
+import { TranslationProvider } from "./i18n/react";
 import { getSessionUser } from "./server/auth/session.server";
 import { getConfig } from "./server/config.server";
 import { readConsent, readLanguageCookie } from "./server/http/cookies.server";
 import { readSeason } from "./server/http/season.server";
+import { getSiteSettings } from "./server/settings/settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The bare root picks the visitor's language: cookie, then Accept-Language, then English (DESIGN §6.5).
+  // Settings of every page (language cookie key, tag manager, offered languages): cached briefly, no query per page.
+  const site = await getSiteSettings();
   if (url.pathname === "/") {
-    const wanted = readLanguageCookie(request) ?? negotiateLocale(request.headers.get("accept-language")) ?? "en";
+    const browser = negotiateLocale(request.headers.get("accept-language"));
+    // The browser's language only when the shop offers it; a language the visitor chose (the cookie) always.
+    const wanted = (await readLanguageCookie(request)) ?? (browser && site.languages.includes(browser) ? browser : null) ?? "en";
     if (wanted !== "en") throw redirect(`${localizePath("/", wanted)}${url.search}`, { headers: { Vary: "Cookie, Accept-Language" } });
   }
   const { locale, path } = splitLocale(url.pathname);
@@ -41,9 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     locale,
     path,
-    messages: messages[locale],
+    messages: pageMessages(locale, path),
     origin: config.PUBLIC_URL ?? url.origin,
-    gtmId: config.GTM_ID ?? null,
+    gtmId: site.gtmId,
+    languages: site.languages,
     consent: readConsent(request),
     season: readSeason(request),
     user: user && { name: user.name, email: user.email, role: user.role },
@@ -55,7 +61,9 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 /** The root's data depends on the language prefix, the session and the cookies: reload it when those can change. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return true;
-  if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
+  const [from, to] = [splitLocale(currentUrl.pathname), splitLocale(nextUrl.pathname)];
+  // Another language, or into or out of the back office: other messages.
+  if (from.locale !== to.locale || isBackOfficePath(from.path) !== isBackOfficePath(to.path)) return true;
   return defaultShouldRevalidate;
 }
 
@@ -101,9 +109,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** Provides the active language's messages to every component below. */
 function Translations({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  const i18n = useMemo(() => (data ? getI18n(data.locale, data.messages) : null), [data]);
-  if (!i18n) return <>{children}</>;
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  const t = useMemo(() => (data ? getT(data.locale, data.messages) : null), [data]);
+  if (!t) return <>{children}</>;
+  return <TranslationProvider t={t}>{children}</TranslationProvider>;
 }
 
 /** A new build on the server: the next navigation loads the whole document (with the new chunks). */

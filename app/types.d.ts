@@ -8,5 +8,7 @@ declare module "react-router" {
     requestId: string;
     /** Version of the client build the server runs (its manifest version). */
     buildVersion: string;
+    /** The client's IP address as Express sees it (`req.ip`, through trusted proxies only): for rate limits. */
+    clientAddress: string;
   }
 }

@@ -51,19 +51,20 @@ function vitest(name, projects, env = {}) {
   if (status !== 0) failedRuns += 1;
 }
 
-function ensureChromium() {
-  if (existsSync(chromium)) return;
+/** A Debian package the tests drive: installed when missing and we may (root), else a message saying what to install. */
+function ensurePackage(path, name, purpose) {
+  if (existsSync(path)) return;
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   if (!root || !existsSync("/usr/bin/apt-get")) {
-    console.error(`The browser tests need Debian's Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    console.error(`${purpose} need Debian's ${name} at ${path}. Install it with: sudo apt-get install -y ${name}`);
     process.exit(1);
   }
-  step("Installing Debian's Chromium for the browser tests");
+  step(`Installing Debian's ${name} (${purpose.toLowerCase()})`);
   if (
     run("apt-get", ["update", "-qq"]) !== 0 ||
-    run("apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" }) !== 0
+    run("apt-get", ["install", "-y", "-qq", name], { DEBIAN_FRONTEND: "noninteractive" }) !== 0
   ) {
-    console.error("Could not install Chromium: run `apt-get install -y chromium` and try again.");
+    console.error(`Could not install ${name}: run \`apt-get install -y ${name}\` and try again.`);
     process.exit(1);
   }
 }
@@ -82,7 +83,7 @@ async function postgresReachable(url) {
   }
 }
 
-ensureChromium();
+ensurePackage(chromium, "chromium", "The browser tests");
 
 step("Build");
 if (run("npx", ["react-router", "build"]) !== 0) process.exit(1);
@@ -91,6 +92,7 @@ vitest("PGlite: unit and integration", ["unit", "integration"], { TEST_DB: "pgli
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 if (await postgresReachable(postgresUrl)) {
+  ensurePackage("/usr/sbin/nginx", "nginx", "The load-balancer test");
   vitest("PostgreSQL: integration and concurrency", ["integration", "concurrency"], {
     TEST_DB: "postgres",
     TEST_DATABASE_URL: postgresUrl,

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "react-router";
 import { localizePath } from "../domain/i18n";
+import { useTranslation } from "../i18n/react";
 import type { RootData } from "../root";
 import { SiteFrame } from "./site-frame";
 

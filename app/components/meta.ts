@@ -1,20 +1,40 @@
 import type { MetaDescriptor } from "react-router";
-import type { Locale } from "../domain/i18n";
+import { type Locale, languageTag, locales, localizePath } from "../domain/i18n";
 import { getT, type Messages } from "../i18n/i18n";
 
-type RootData = { locale: Locale; messages: Messages };
+type RootData = { locale: Locale; messages: Messages; origin: string; path: string };
 type Match = { id: string; data: unknown } | undefined;
 
-/** Title and description of a page, from its `pages.{name}` messages in the page's language. */
-export function pageMeta(matches: Match[], name: string, values: Record<string, string> = {}): MetaDescriptor[] {
+/**
+ * Title, description and Open Graph tags of a page, from its `pages.{name}` messages in the page's
+ * language (canonical and hreflang links are the root's, for every page). `image` is an absolute URL.
+ */
+export function pageMeta(
+  matches: Match[],
+  name: string,
+  values: Record<string, string> = {},
+  options: { type?: "website" | "product"; image?: string | null; noindex?: boolean } = {},
+): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   if (!root) return [{ title: "Dolomiti Rent" }];
   const t = getT(root.locale, root.messages);
   const title = t(`pages.${name}.title`, values);
   const brand = t("brand.name");
+  const description = t(`pages.${name}.description`, values);
+  const ogLocale = (l: Locale) => languageTag[l].replace("-", "_");
   return [
     { title: title === brand ? brand : `${title} · ${brand}` },
-    { name: "description", content: t(`pages.${name}.description`, values) },
+    { name: "description", content: description },
+    ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    { property: "og:site_name", content: brand },
+    { property: "og:type", content: options.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${root.origin}${localizePath(root.path, root.locale)}` },
+    { property: "og:locale", content: ogLocale(root.locale) },
+    ...locales.filter((l) => l !== root.locale).map((l) => ({ property: "og:locale:alternate", content: ogLocale(l) })),
+    ...(options.image ? [{ property: "og:image", content: options.image }] : []),
+    { name: "twitter:card", content: options.image ? "summary_large_image" : "summary" },
   ];
 }
 

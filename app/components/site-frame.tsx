@@ -1,7 +1,7 @@
 import { Bike, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
 import { languageName, languageTag, locales, splitLocale } from "../domain/i18n";
+import { useTranslation } from "../i18n/react";
 import { useLocalPath, useRootData } from "./use-locale";
 
 /** Header, footer and consent banner around every public page (the default layout of spec §2). */
@@ -40,6 +40,17 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
       <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
         <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-6">
           <span>© {t("brand.name")}</span>
+          <nav aria-label={t("nav.offers")} className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link className="underline-offset-4 hover:underline" to={href("/ski-service")}>
+              {t("offer.service.title")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/ski-depot")}>
+              {t("offer.depot.title")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/sports-shop")}>
+              {t("offer.sale.title")}
+            </Link>
+          </nav>
           <nav aria-label={t("nav.legal")} className="flex flex-wrap gap-x-6 gap-y-2">
             <Link className="underline-offset-4 hover:underline" to={href("/stores")}>
               {t("nav.stores")}
@@ -77,9 +88,11 @@ function NavItem({ to, children }: { to: string; children: React.ReactNode }) {
 /** Switches language, staying on the same page; the choice goes into the language cookie. */
 function LanguageSwitcher() {
   const { t } = useTranslation();
-  const { locale } = useRootData();
+  const { locale, languages } = useRootData();
   const location = useLocation();
   const { path } = splitLocale(location.pathname);
+  // The languages the shop offers (settings); the page's own language stays listed even when it is not offered.
+  const offered = locales.filter((l) => languages.includes(l) || l === locale);
   return (
     <details className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm">
@@ -93,7 +106,7 @@ function LanguageSwitcher() {
         className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
       >
         <input type="hidden" name="to" value={`${path}${location.search}`} />
-        {locales.map((l) => (
+        {offered.map((l) => (
           <button
             key={l}
             type="submit"
@@ -157,14 +170,17 @@ function AccountLink() {
   }
   return (
     <div className="flex items-center gap-3 text-sm">
-      {user.role === "admin" && (
+      {user.role !== "customer" && (
         <Link to={href("/admin")} className="font-medium text-brand-700 hover:underline">
           {t("nav.admin")}
         </Link>
       )}
+      <Link to={href("/account")} className="flex items-center gap-1 font-medium text-slate-800 hover:underline">
+        <UserRound aria-hidden="true" className="size-4" />
+        {t("account.title")}
+      </Link>
       <Form method="post" action={href("/logout")}>
-        <button type="submit" className="flex items-center gap-1 font-medium text-slate-800 hover:underline">
-          <UserRound aria-hidden="true" className="size-4" />
+        <button type="submit" className="font-medium text-slate-800 hover:underline">
           {t("nav.logout")}
         </button>
       </Form>

@@ -1,2 +1,5 @@
 /** Lifetime of the language cookie (spec §9). */
 export const LANGUAGE_COOKIE_DAYS = 365;
+
+/** Lifetime of the bag's cookie; a bag untouched this long is forgotten. */
+export const CART_COOKIE_DAYS = 30;

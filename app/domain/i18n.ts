@@ -93,3 +93,6 @@ export function negotiateLocale(header: string | null | undefined): Locale | nul
   }
   return null;
 }
+
+/** A back-office path (without its language prefix): its pages need the back office's messages too. */
+export const isBackOfficePath = (path: string) => path === "/admin" || path.startsWith("/admin/");

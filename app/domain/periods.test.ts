@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { checkPeriod, inSeason, isoWeekday, rentalDays, reservationRange, type ShopCalendar, zonedDate, zonedInstant } from "./periods";
+import {
+  checkPeriod,
+  hourOptions,
+  inSeason,
+  isoWeekday,
+  rentalDays,
+  reservationRange,
+  type ShopCalendar,
+  seasonDates,
+  zonedDate,
+  zonedInstant,
+} from "./periods";
 
 const everyDay = (opens: string, closes: string) => [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens, closes }));
 const winter: ShopCalendar = { hours: everyDay("08:00", "18:00"), closedDays: ["2026-12-25"], seasonStart: "12-01", seasonEnd: "04-15" };
@@ -127,5 +138,30 @@ describe("checkPeriod", () => {
     const result = ok("2026-12-27", "2026-12-29");
     if (!result.ok) throw new Error("expected a period");
     expect(reservationRange(result.period, 60)).toBe("[2026-12-27T08:00:00.000Z,2026-12-29T17:00:00.000Z)");
+  });
+});
+
+describe("bookable season dates", () => {
+  it.each([
+    ["2026-11-22", "12-01", "04-15", { from: "2026-12-01", to: "2027-04-15" }], // before the winter
+    ["2027-01-10", "12-01", "04-15", { from: "2027-01-10", to: "2027-04-15" }], // in it, after new year
+    ["2026-12-20", "12-01", "04-15", { from: "2026-12-20", to: "2027-04-15" }], // in it, before new year
+    ["2027-04-16", "12-01", "04-15", { from: "2027-12-01", to: "2028-04-15" }], // just over
+    ["2027-04-15", "12-01", "04-15", { from: "2027-04-15", to: "2027-04-15" }], // last day
+    ["2026-11-22", "05-01", "10-31", { from: "2027-05-01", to: "2027-10-31" }], // summer, after it
+    ["2027-06-01", "05-01", "10-31", { from: "2027-06-01", to: "2027-10-31" }],
+  ])("on %s the season %s..%s is bookable %o", (today, start, end, expected) => {
+    expect(seasonDates(today, start, end)).toEqual(expected);
+  });
+});
+
+describe("hour options", () => {
+  it("lists every half hour the branch is open on some day, lunch breaks included", () => {
+    const options = hourOptions([
+      { weekday: 1, opens: "08:00:00", closes: "10:00:00" },
+      { weekday: 1, opens: "09:15:00", closes: "09:45:00" },
+      { weekday: 2, opens: "14:00:00", closes: "15:00:00" },
+    ]);
+    expect(options).toEqual(["08:00", "08:30", "09:00", "09:30", "10:00", "14:00", "14:30", "15:00"]);
   });
 });

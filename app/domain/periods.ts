@@ -136,6 +136,35 @@ export function inSeason(date: IsoDate, seasonStart: string, seasonEnd: string):
   return seasonStart <= seasonEnd ? md >= seasonStart && md <= seasonEnd : md >= seasonStart || md <= seasonEnd;
 }
 
+/**
+ * The bookable days of the season on or after `today`: the current season's remaining days, or the next
+ * season when it is closed now. Works for windows that wrap the year end.
+ */
+export function seasonDates(today: IsoDate, seasonStart: string, seasonEnd: string): { from: IsoDate; to: IsoDate } {
+  const year = Number(today.slice(0, 4));
+  const wraps = seasonStart > seasonEnd;
+  // Occurrences starting last year, this year and next year; the first that has not ended wins.
+  for (const startYear of [year - 1, year, year + 1]) {
+    const from = `${startYear}-${seasonStart}`;
+    const to = `${wraps ? startYear + 1 : startYear}-${seasonEnd}`;
+    if (to >= today) return { from: from > today ? from : today, to };
+  }
+  return { from: today, to: today };
+}
+
+/** Wall-clock times (HH:MM) every `step` minutes at which the branch is open on some day of the season, for the hour pickers. */
+export function hourOptions(hours: OpeningSlot[], step = 30): string[] {
+  const times = new Set<string>();
+  for (const slot of hours) {
+    const opens = minutesOf(slot.opens) ?? 0;
+    const closes = minutesOf(slot.closes) ?? 0;
+    for (let m = Math.ceil(opens / step) * step; m <= closes; m += step) {
+      times.add(`${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`);
+    }
+  }
+  return [...times].sort();
+}
+
 function withinHours(hours: OpeningSlot[], date: IsoDate, time: ClockTime, edge: "pickup" | "return"): boolean {
   const minute = minutesOf(time);
   if (minute === null) return false;

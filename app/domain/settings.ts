@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { gtmContainerId } from "./analytics";
+import { type Locale, locales } from "./i18n";
 
 /** Business and legal data, shown on the impressum and privacy pages and in e-mails and invoices. */
 export const businessSchema = z.object({
@@ -15,7 +16,18 @@ export const businessSchema = z.object({
   email: z.email(),
 });
 
-/** Every setting with its default. Secrets (payment keys, SMTP password) never live here. */
+/** A cookie name browsers and proxies accept everywhere (the same rule as LANGUAGE_COOKIE in the environment). */
+export const cookieName = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/, "may hold only letters, digits, _ and -")
+  .max(40);
+
+/**
+ * Every setting with its default. Secrets (payment keys, SMTP password) never live here.
+ *
+ * `languageCookie` and `gtmId` override the environment's LANGUAGE_COOKIE and GTM_ID when set; null means
+ * "use the environment's value" (docs/decisions/020-settings.md).
+ */
 export const settingsSchema = z.object({
   business: businessSchema.default({
     name: "Dolomiti Rent",
@@ -31,10 +43,19 @@ export const settingsSchema = z.object({
   }),
   currency: z.literal("EUR").default("EUR"),
   defaultVatRateBp: z.number().int().min(0).max(10000).default(2200),
+  /** The languages the language switcher offers; every language's pages keep working (links, bookmarks). */
+  languages: z
+    .array(z.enum(locales))
+    .min(1)
+    .refine((list) => list.includes("en"), "English is the fallback language and stays on")
+    .default([...locales]),
+  languageCookie: cookieName.nullable().default(null),
   gtmId: gtmContainerId.nullable().default(null),
   holdMinutes: z.number().int().min(5).max(240).default(30),
   turnaroundMinutes: z.number().int().min(0).max(1440).default(60),
   cancellationFreeHours: z.number().int().min(0).max(720).default(48),
+  /** Staff and admins must sign in with a second factor (TOTP); until they set it up they are sent to do so. */
+  requireStaffTotp: z.boolean().default(false),
   discountOffer: z
     .object({ percent: z.number().int().min(0).max(50), minDaysAhead: z.number().int().min(1).max(365) })
     .nullable()
@@ -43,3 +64,8 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
+
+/** The offered languages in the order of the switcher (the order of `locales`), whatever order they were stored in. */
+export function offeredLanguages(settings: Pick<Settings, "languages">): Locale[] {
+  return locales.filter((locale) => settings.languages.includes(locale));
+}

@@ -1,7 +1,18 @@
 import { type Locale, languageTag, locales, localizePath } from "./i18n";
 
 /** The static public pages listed in every language's sitemap. */
-export const publicPaths = ["/", "/about", "/rental", "/stores", "/cookies", "/privacy", "/impressum"] as const;
+export const publicPaths = [
+  "/",
+  "/about",
+  "/rental",
+  "/stores",
+  "/ski-service",
+  "/ski-depot",
+  "/sports-shop",
+  "/cookies",
+  "/privacy",
+  "/impressum",
+] as const;
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 

@@ -21,17 +21,20 @@ export async function openShopDatabase(config: Config): Promise<Database> {
 }
 
 export async function prepareDatabase(database: Database, config: Config) {
-  const started = Date.now();
-  await database.migrate();
-  logger.info({ ms: Date.now() - started, database: database.kind }, "migrations applied");
-  if (config.SEED_DEMO === "true") {
-    const { seeded } = await seedDemo(database.db);
-    if (seeded) logger.info("demo shop seeded");
-  }
-  // PGlite runs no autovacuum, so the planner has no statistics until someone collects them; without
-  // them the availability query of a busy season is five times slower (docs/benchmarks.md).
-  if (database.kind === "pglite") await database.db.execute(sql`analyze`);
-  await ensureAdminAccount(config);
+  // Several machines starting together take turns: the first migrates and seeds, the others find it done.
+  await database.exclusive(async () => {
+    const started = Date.now();
+    await database.migrate();
+    logger.info({ ms: Date.now() - started, database: database.kind }, "migrations applied");
+    if (config.SEED_DEMO === "true") {
+      const { seeded } = await seedDemo(database.db);
+      if (seeded) logger.info("demo shop seeded");
+    }
+    // PGlite runs no autovacuum, so the planner has no statistics until someone collects them; without
+    // them the availability query of a busy season is five times slower (docs/benchmarks.md).
+    if (database.kind === "pglite") await database.db.execute(sql`analyze`);
+    await ensureAdminAccount(config);
+  });
 }
 
 /** Creates the configured admin, or a generated one on a database without any, and prints its password once. */

@@ -7,27 +7,51 @@ import { gtmContainerId } from "../domain/analytics";
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PUBLIC_URL: optional(z.url()),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
-  LANGUAGE_COOKIE: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/, "may hold only letters, digits, _ and -")
-    .default("lang"),
-  GTM_ID: optional(gtmContainerId),
-  ADMIN_EMAIL: optional(z.email()),
-  ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
-  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: optional(z.url()),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Server processes on PostgreSQL (default: one per core); PGlite lives inside one process, so it gets one. */
+    WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
+    /** Requests one process works on at once; more get an immediate 503 "busy" (docs/benchmarks.md). */
+    MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10000).default(64),
+    SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    /** Encrypts two-factor (TOTP) secrets at rest; generated into DATA_DIR when not set. */
+    TOTP_ENCRYPTION_KEY: optional(z.string().min(32, "must be at least 32 characters")),
+    LANGUAGE_COOKIE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, "may hold only letters, digits, _ and -")
+      .default("lang"),
+    GTM_ID: optional(gtmContainerId),
+    ADMIN_EMAIL: optional(z.email()),
+    ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
+    SEED_DEMO: z.enum(["true", "false"]).default("true"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+    HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+    STRIPE_SECRET_KEY: optional(
+      z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_... or sk_live_...)"),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Stripe webhook signing secret (whsec_...)")),
+    /** Test only: the base URL of a local stand-in for the Stripe API. */
+    STRIPE_API_URL: optional(z.url()),
+    /** Signs the demo provider's webhooks; generated into DATA_DIR when not set. */
+    DEMO_WEBHOOK_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),
+    MAIL_FROM: z.string().min(3).default("Dolomiti Rent <booking@dolomiti-rent.example>"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER !== "stripe") return;
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=stripe" });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema>;
 
@@ -54,4 +78,15 @@ export function getConfig(): Config {
   const holder = globalThis as Holder;
   holder[key] ??= parseConfig(process.env);
   return holder[key];
+}
+
+/** How many server processes to run: WEB_CONCURRENCY or one per core on PostgreSQL, always one on PGlite. */
+export function processCount(config: Config, cores: number): number {
+  if (!config.DATABASE_URL) return 1;
+  return config.WEB_CONCURRENCY ?? cores;
+}
+
+/** The shop's public origin: PUBLIC_URL when set (behind a proxy), else the request's own origin. No trailing slash. */
+export function publicOrigin(request: Request): string {
+  return (getConfig().PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
 }

@@ -1,7 +1,10 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage } from "../helpers/browser";
+import { addRecommended, fillInvoice, fillPersons, hydrated, pickDates, winterPeriod } from "../helpers/browser-booking";
 import { type ShopProcess, startShopProcess } from "../helpers/server-process";
+
+const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 
 /** Its own shop process: this one has a tag manager container configured. */
 let shop: ShopProcess;
@@ -64,6 +67,106 @@ describe("tag manager and consent", () => {
     await page.reload();
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     expect(gtmRequests).toEqual([]);
+    expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe("GA4 e-commerce events", () => {
+  type Push = { event?: string; ecommerce?: (Record<string, unknown> & { items?: Record<string, unknown>[] }) | null };
+  const pushes = (page: Page) => page.evaluate(() => (window.dataLayer ?? []) as unknown[]) as Promise<Push[]>;
+  const events = async (page: Page, name: string) => (await pushes(page)).filter((p) => p.event === name);
+
+  it("reports list views, adding and removing, the checkout and one purchase per order, after consent", async () => {
+    const context = await browser.newContext({ userAgent: DESKTOP_UA });
+    await context.addCookies([{ name: "consent", value: "all", url: shop.url }]);
+    const { page, consoleErrors } = await openPage(context);
+    await page.route("https://www.googletagmanager.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+    await page.goto(`${shop.url}/rental/winter/ciaslin`);
+    await hydrated(page);
+    await pickDates(page, "en", winterPeriod(new Date(), 5));
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.waitForURL(/\/persons$/);
+    await fillPersons(page, "en", [{ firstName: "Emma", heightCm: "170" }]);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.waitForURL(/\/equipment$/);
+
+    await expect.poll(async () => (await events(page, "view_item_list")).length).toBe(1);
+    const [list] = await events(page, "view_item_list");
+    expect(list.ecommerce).toMatchObject({ currency: "EUR", item_list_id: "ski-snowboard" });
+    expect(list.ecommerce?.items?.some((i) => i.item_name === "Ski Easy Carve")).toBe(true);
+
+    await addRecommended(page, "ski-easy-carve");
+    const [added] = await events(page, "add_to_cart");
+    expect(added.ecommerce).toMatchObject({ currency: "EUR", items: [{ item_name: "Ski Easy Carve", quantity: 1 }] });
+    const price = added.ecommerce?.items?.[0].price as number;
+    expect(price).toBeGreaterThan(0);
+    expect(added.ecommerce?.value).toBe(price);
+    // Each event clears the previous e-commerce object first, as Google asks.
+    const all = await pushes(page);
+    expect(all[all.indexOf(all.find((p) => p.event === "add_to_cart") as Push) - 1]).toEqual({ ecommerce: null });
+
+    await page.getByRole("button", { name: "Remove Ski Easy Carve" }).click();
+    await expect.poll(async () => (await events(page, "remove_from_cart")).length).toBe(1);
+    await expect.poll(() => page.locator('[data-item="ski-easy-carve"]').getAttribute("data-state")).toBe("available");
+    await addRecommended(page, "ski-easy-carve");
+    // The same list shown again after the bag changed is no new list view.
+    expect(await events(page, "view_item_list")).toHaveLength(1);
+
+    await page.getByRole("link", { name: "Go to the bag" }).click();
+    await page.waitForURL(/\/rental\/bag$/);
+    await page.getByRole("button", { name: "Continue to invoice details" }).click();
+    await page.waitForURL(/\/rental\/checkout$/);
+    await expect.poll(async () => (await events(page, "begin_checkout")).length).toBe(1);
+    const [checkout] = await events(page, "begin_checkout");
+    expect(checkout.ecommerce?.items).toEqual([expect.objectContaining({ item_name: "Ski Easy Carve", price, quantity: 1 })]);
+
+    await fillInvoice(page, "en", {
+      name: "Emma Stone",
+      street: "1 Main Street",
+      postalCode: "D02 X285",
+      city: "Dublin",
+      country: "IE",
+      email: "emma@example.ie",
+      phone: "+353 85 123 4567",
+    });
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(/\/pay\/demo\//);
+    await page.locator('button[name="outcome"][value="paid"]').click();
+    await page.waitForURL(/\/order\/[A-Za-z0-9_-]+$/);
+    await expect.poll(async () => (await events(page, "purchase")).length).toBe(1);
+    const [purchase] = await events(page, "purchase");
+    const number = /R-\d{4}-\d{6}/.exec((await page.locator("main").textContent()) ?? "")?.[0];
+    expect(purchase.ecommerce).toMatchObject({
+      currency: "EUR",
+      transaction_id: number,
+      items: [expect.objectContaining({ item_name: "Ski Easy Carve" })],
+    });
+    expect(purchase.ecommerce?.value).toBeGreaterThan(0);
+    expect(purchase.ecommerce?.tax).toBeGreaterThan(0);
+
+    // Seeing the thank-you page again reports no second purchase.
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    expect(await events(page, "purchase")).toHaveLength(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("reports nothing without consent to analytics", async () => {
+    const context = await browser.newContext({ userAgent: DESKTOP_UA });
+    await context.addCookies([{ name: "consent", value: "necessary", url: shop.url }]);
+    const { page } = await openPage(context);
+    await page.goto(`${shop.url}/rental/winter/ciaslin`);
+    await hydrated(page);
+    await pickDates(page, "en", winterPeriod(new Date(), 5));
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.waitForURL(/\/persons$/);
+    await fillPersons(page, "en", [{ firstName: "Noah" }]);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.waitForURL(/\/equipment$/);
+    await addRecommended(page, "ski-easy-carve");
     expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
     await context.close();
   });

@@ -128,7 +128,17 @@ describe("new build detection", () => {
     });
     await page.goto(`${baseUrl}/`);
     await hydrated(page);
-    const marker = () => page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+    // The whole-document load may still be under way when the URL changes: read the marker once it is done.
+    const marker = async (): Promise<number | undefined> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+        } catch (error) {
+          if (attempt > 5 || !String(error).includes("Execution context was destroyed")) throw error;
+          await page.waitForLoadState("load");
+        }
+      }
+    };
     await page.evaluate(() => {
       (window as unknown as { __marker: number }).__marker = 1;
     });
@@ -146,7 +156,8 @@ describe("new build detection", () => {
       await page.waitForLoadState("load");
       expect(documents.loads).toBe(loadsBefore + 1);
     }
-    expect(documents.loads).toBeGreaterThanOrEqual(2);
+    // The new document may be there before its load event: wait for the event to be counted.
+    await expect.poll(() => documents.loads).toBeGreaterThanOrEqual(2);
     expect(await marker()).toBeUndefined();
     await hydrated(page);
     expect(await page.locator("h1").count()).toBe(1);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import de from "../../app/i18n/lang/de.json";
 import { hashPassword } from "../../app/server/auth/password.server";
 import * as schema from "../../app/server/db/schema";
 import { testDbKind } from "../helpers/db";
@@ -192,6 +193,7 @@ describe(`HTTP on ${testDbKind}`, () => {
       name: item.name.de,
       size: item.sizes[0] ?? null,
       unitPriceCents: 12000,
+      subtotalCents: 12000,
       totalCents: 12000,
       vatRateBp: 2200,
     });
@@ -367,18 +369,26 @@ describe(`sign-in and the admin area on ${testDbKind}`, () => {
 });
 
 describe(`failures on ${testDbKind}`, () => {
-  it("shows Internal Server Error with the message when the database is gone, and readiness says 503", async () => {
+  it("when the database is gone: Internal Server Error once, then a translated 503 until it is back; readiness says 503", async () => {
     const other = await startTestServer();
     try {
       await other.database.close();
-      const ready = await other.request("/readyz");
-      expect(ready.status).toBe(503);
       const response = await other.request("/stores");
       expect(response.status).toBe(500);
       const page = await html(response);
       expect(page.title).toBe("Internal Server Error");
       expect(page.text).toContain('data-testid="error-message"');
       expect(page.text).not.toMatch(/at \S+ \(.*:\d+:\d+\)/); // no stack trace in production
+      // That failure said the database cannot be reached: the next pages do not try, they ask to come back.
+      const paused = await other.request("/de/stores");
+      expect(paused.status).toBe(503);
+      expect(paused.headers.get("retry-after")).toBe("5");
+      expect(paused.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      const text = await paused.text();
+      expect(text).toContain('<html lang="de">');
+      expect(text).toContain(de.errors.unavailable);
+      const ready = await other.request("/readyz");
+      expect(ready.status).toBe(503);
     } finally {
       await other.close();
     }

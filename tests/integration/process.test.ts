@@ -54,8 +54,9 @@ describe(`the server process on ${testDbKind}`, () => {
     expect(await response.text()).toContain("GTM-TEST123");
   });
 
-  it("finishes a request in flight on SIGTERM, then closes the database and exits 0 within 5 s", async () => {
-    const shop = await start();
+  it("finishes a request in flight on SIGTERM, then closes the database and exits 0 (before the grace period forces an exit)", async () => {
+    // A long grace period: the test is about finishing the request, not about how fast a busy machine is.
+    const shop = await start({ SHUTDOWN_TIMEOUT_MS: "30000" });
     const { port } = new URL(shop.url);
     // A login whose body is still arriving when SIGTERM comes.
     const body = "email=nobody%40example.com&password=something-long";
@@ -84,11 +85,10 @@ describe(`the server process on ${testDbKind}`, () => {
         setTimeout(() => req.end(body.slice(10)), 300);
       }, 200);
     });
-    const started = Date.now();
     const exited = new Promise<number | null>((resolve) => shop.child.once("exit", (code) => resolve(code)));
     expect(await answered).toBe(400); // the wrong login was still answered
     expect(await exited).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(shop.output()).not.toContain("Error");
+    expect(shop.output()).not.toContain("shutdown timeout");
   });
 });

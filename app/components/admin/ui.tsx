@@ -1,25 +1,36 @@
 import { Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { useTranslation } from "../../i18n/react";
 import { useLocalPath } from "../use-locale";
 
-export function AdminPage({ title, create, children }: { title: string; create?: string; children: React.ReactNode }) {
+export function AdminPage({ title, create, back, children }: { title: string; create?: string; back?: string; children: React.ReactNode }) {
   const { t } = useTranslation();
   const href = useLocalPath();
+  const [params] = useSearchParams();
   return (
     <div className="p-4 sm:p-8">
+      {back && (
+        <Link to={href(back)} className="text-sm font-medium text-brand-700 hover:underline">
+          ← {t("admin.backToList")}
+        </Link>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         {create && (
           <Link
             to={href(create)}
-            className="flex items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            className="flex items-center gap-1 rounded-lg bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
           >
             <Plus aria-hidden="true" className="size-4" />
             {t("admin.create")}
           </Link>
         )}
       </div>
+      {params.get("deleted") === "1" && (
+        <p role="status" className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+          {t("admin.delete.done")}
+        </p>
+      )}
       <div className="mt-6">{children}</div>
     </div>
   );
@@ -102,18 +113,4 @@ export function Section({ title, children }: { title: string; children: React.Re
 export function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
   return <>{value ? t("admin.yes") : t("admin.no")}</>;
-}
-
-/** A create screen whose form arrives with the back-office release; it names what it will create. */
-export function CreatePending({ entity, back }: { entity: string; back: string }) {
-  const { t } = useTranslation();
-  const href = useLocalPath();
-  return (
-    <AdminPage title={t("admin.createTitle", { entity })}>
-      <p className="max-w-2xl text-slate-700">{t("admin.createPending", { entity })}</p>
-      <Link to={href(back)} className="mt-4 inline-block font-medium text-brand-700 hover:underline">
-        ← {t("admin.backToList")}
-      </Link>
-    </AdminPage>
-  );
 }

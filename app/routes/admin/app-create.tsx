@@ -1,17 +1,59 @@
-import { useTranslation } from "react-i18next";
-import { CreatePending } from "../../components/admin/ui";
+import { Form, Link, redirect } from "react-router";
+import { AppFields } from "../../components/admin/app-form";
+import { FormStatus, SaveButton } from "../../components/admin/form";
+import { AdminPage } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
-import { requireAdmin } from "../../server/auth/session.server";
+import { useLocalPath } from "../../components/use-locale";
+import { newAppSchema } from "../../domain/admin/app";
+import { localizePath, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { allShops, creatableAppIds, createApp } from "../../server/admin/apps.server";
+import { requireAdmin } from "../../server/auth/guards.server";
+import { readForm, refused } from "../../server/http/forms.server";
 import type { Route } from "./+types/app-create";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const [choices, shops] = await Promise.all([creatableAppIds(), allShops()]);
+  return { choices, shops, values: { id: choices[0], seasonStart: "", seasonEnd: "", enabled: "", sort: 0, shopIds: [] } };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.apps");
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = await readForm(request, newAppSchema);
+  if (!form.ok) return refused(form.values, form.errors);
+  const saved = await createApp(user.id, form.data);
+  if (!saved.ok) return refused(form.values, saved.errors);
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  return redirect(`${localizePath(`/admin/app/${form.data.id}`, locale)}?saved=1`);
+}
 
-export default function CreateApp() {
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.apps.new");
+
+export default function CreateApp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <CreatePending entity={t("admin.entity.app")} back="/admin/apps" />;
+  const href = useLocalPath();
+  const { choices, shops } = loaderData;
+  return (
+    <AdminPage title={t("admin.apps.new")} back="/admin/apps">
+      {choices.length === 0 ? (
+        <div className="max-w-2xl space-y-3 rounded-lg border border-slate-200 bg-white p-5 text-slate-800" data-all-exist>
+          <p>{t("admin.apps.allExist")}</p>
+          <p>{t("admin.apps.needsDeveloper")}</p>
+          <Link to={href("/admin/apps")} className="inline-block font-medium text-brand-700 underline">
+            {t("admin.apps.editExisting")}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <FormStatus errors={actionData?.errors} />
+          <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("admin.apps.createIntro")}</p>
+          <Form method="post" noValidate className="space-y-6">
+            <AppFields values={actionData?.values ?? loaderData.values} errors={actionData?.errors} shops={shops} idChoices={choices} />
+            <SaveButton label={t("admin.form.create")} />
+          </Form>
+        </>
+      )}
+    </AdminPage>
+  );
 }

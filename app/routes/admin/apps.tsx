@@ -1,15 +1,23 @@
-import { useTranslation } from "react-i18next";
-import { AdminPage, DataTable, YesNo } from "../../components/admin/ui";
+import { z } from "zod";
+import { useMonthDay } from "../../components/admin/app-form";
+import { ListTable, ListToolbar } from "../../components/admin/list";
+import { AdminPage, YesNo } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
+import { listQuery, parseListQuery } from "../../domain/admin/list";
 import { pick } from "../../domain/i18n";
-import { adminListApps } from "../../server/admin/records.server";
-import { requireAdmin } from "../../server/auth/session.server";
+import { useTranslation } from "../../i18n/react";
+import { listApps } from "../../server/admin/apps.server";
+import { requireAdmin } from "../../server/auth/guards.server";
 import type { Route } from "./+types/apps";
+
+const query = listQuery(["sort", "name", "id"], {
+  enabled: z.enum(["yes", "no"]).optional().catch(undefined),
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { apps: await adminListApps() };
+  return listApps(parseListQuery(query, new URL(request.url)));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.apps");
@@ -17,19 +25,45 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 export default function Apps({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  type Row = (typeof loaderData.apps)[number];
+  const day = useMonthDay();
+  type Row = (typeof loaderData.rows)[number];
   return (
     <AdminPage title={t("admin.nav.apps")} create="/admin/app/create">
-      <DataTable<Row>
-        rows={loaderData.apps}
-        rowHref={(a) => `/admin/app/${a.id}`}
-        empty={t("admin.empty")}
-        columns={[
-          { key: "name", label: t("admin.field.name"), cell: (a) => pick(a.name, locale) },
-          { key: "season", label: t("admin.field.season"), cell: (a) => `${a.seasonStart} – ${a.seasonEnd}` },
-          { key: "enabled", label: t("admin.field.enabled"), cell: (a) => <YesNo value={a.enabled} /> },
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("admin.apps.intro")}</p>
+      <ListToolbar
+        searchLabel={t("admin.list.search")}
+        filters={[
+          {
+            name: "enabled",
+            label: t("admin.field.enabled"),
+            options: [
+              { value: "yes", label: t("admin.yes") },
+              { value: "no", label: t("admin.no") },
+            ],
+          },
         ]}
       />
+      <div className="mt-4">
+        <ListTable<Row>
+          page={loaderData}
+          rowKey={(r) => r.app.id}
+          rowHref={(r) => `/admin/app/${r.app.id}`}
+          empty={{ text: t("admin.apps.empty"), action: { label: t("admin.apps.new"), to: "/admin/app/create" } }}
+          columns={[
+            { key: "name", label: t("admin.field.name"), sort: "name", cell: (r) => pick(r.app.name, locale) },
+            { key: "id", label: t("admin.field.id"), sort: "id", cell: (r) => <code>{r.app.id}</code> },
+            {
+              key: "season",
+              label: t("admin.apps.seasonWindow"),
+              cell: (r) => `${day(r.app.seasonStart)} – ${day(r.app.seasonEnd)}`,
+            },
+            { key: "enabled", label: t("admin.field.enabled"), cell: (r) => <YesNo value={r.app.enabled} /> },
+            { key: "categories", label: t("admin.nav.categories"), align: "right", cell: (r) => r.categories },
+            { key: "shops", label: t("admin.field.shops"), align: "right", cell: (r) => r.shops },
+            { key: "sort", label: t("admin.field.sort"), sort: "sort", align: "right", cell: (r) => r.app.sort },
+          ]}
+        />
+      </div>
     </AdminPage>
   );
 }

@@ -1,81 +1,183 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { z } from "zod";
-import { AdminPage, DataTable, Section } from "../../components/admin/ui";
+import { Form, Link, redirect, useSearchParams } from "react-router";
+import { CloseDayForm } from "../../components/admin/calendar-close";
+import { CalendarGrid } from "../../components/admin/calendar-grid";
+import { adminInputClass, FormStatus } from "../../components/admin/form";
+import { AdminPage } from "../../components/admin/ui";
 import { formatDate } from "../../components/format";
 import { adminMeta } from "../../components/meta";
-import { useLocale } from "../../components/use-locale";
-import { adminCalendar } from "../../server/admin/records.server";
-import { requireAdmin } from "../../server/auth/session.server";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { calendarGrid, calendarQuery, calendarRange, closeDaySchema, reopenDaySchema } from "../../domain/admin/calendar";
+import { addDays, zonedDate } from "../../domain/periods";
+import { useTranslation } from "../../i18n/react";
+import { calendarShops, getCalendar } from "../../server/admin/calendar.server";
+import { closeDay, reopenDay } from "../../server/admin/closed-days.server";
+import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
+import { readForm, refused } from "../../server/http/forms.server";
 import type { Route } from "./+types/calendar";
 
-const query = z.object({
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-    .optional()
-    .catch(undefined),
-});
-
-function shiftMonth(month: string, by: number) {
-  const [y, m] = month.split("-").map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return d.toISOString().slice(0, 7);
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireBackOffice(request);
+  const url = new URL(request.url);
+  const query = calendarQuery.parse(Object.fromEntries(url.searchParams));
+  if (query.shop !== undefined) requireBranch(user, query.shop);
+  const today = zonedDate(new Date());
+  const range = calendarRange(query, today);
+  const shops = await calendarShops(user.shopIds);
+  const shown = query.shop !== undefined && shops.some((s) => s.id === query.shop) ? shops.filter((s) => s.id === query.shop) : shops;
+  const { entries, closed } = await getCalendar(
+    shown.map((s) => s.id),
+    range.days[0],
+    range.end,
+  );
+  return {
+    range,
+    today,
+    shop: shown.length === 1 && query.shop !== undefined ? query.shop : null,
+    shops,
+    shown,
+    rows: calendarGrid(
+      range.days,
+      shown.map((s) => s.id),
+      entries,
+      closed,
+    ),
+    counts: { pickups: entries.filter((e) => e.kind === "pickup").length, returns: entries.filter((e) => e.kind === "return").length },
+  };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const { month = new Date().toISOString().slice(0, 7) } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const from = new Date(`${month}-01T00:00:00Z`);
-  const to = new Date(`${shiftMonth(month, 1)}-01T00:00:00Z`);
-  return { month, ...(await adminCalendar(from, to)) };
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireBackOffice(request);
+  const form = await readForm(request, closeDaySchema);
+  const url = new URL(request.url);
+  const back = (done: string) => {
+    const search = new URLSearchParams(url.searchParams);
+    search.set("done", done);
+    return redirect(`${url.pathname}?${search}`);
+  };
+  if (form.intent === "reopenDay") {
+    const parsed = reopenDaySchema.safeParse(form.values);
+    if (!parsed.success) return refused(form.values, { form: "admin.calendar.reopenFailed" });
+    requireBranch(user, parsed.data.shopId);
+    await reopenDay(user.id, parsed.data.shopId, parsed.data.day);
+    return back("reopened");
+  }
+  if (!form.ok) return refused(form.values, form.errors);
+  requireBranch(user, form.data.shopId);
+  await closeDay(user.id, form.data.shopId, form.data.day, form.data.reason);
+  return back("closed");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.calendar");
 
-/** Pickups, returns and closed days of one month. */
-export default function Calendar({ loaderData }: Route.ComponentProps) {
+/** Pickups, returns and closed days per day and branch, by month or week. */
+export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { month, orders, closed } = loaderData;
-  type Row = (typeof orders)[number];
-  const when = (d: Date | string) => formatDate(d, locale, { dateStyle: "medium", timeStyle: "short" });
+  const href = useLocalPath();
+  const [params] = useSearchParams();
+  const { range, today, shop, shops, shown, rows, counts } = loaderData;
+  const withShop = (search: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    if (shop !== null) next.set("shop", String(shop));
+    return `${href("/admin/calendar")}?${next}`;
+  };
+  const title =
+    range.view === "month"
+      ? formatDate(`${range.month}-15`, locale, { month: "long", year: "numeric" })
+      : t("admin.calendar.weekOf", {
+          from: formatDate(range.week, locale, { day: "numeric", month: "long" }),
+          to: formatDate(addDays(range.week, 6), locale, { day: "numeric", month: "long", year: "numeric" }),
+        });
+  const done = params.get("done");
+  const tab = (active: boolean) =>
+    `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-slate-100"}`;
   return (
     <AdminPage title={t("admin.nav.calendar")}>
-      <nav aria-label={t("admin.calendar.months")} className="mb-4 flex items-center gap-4">
-        <Link to={`?month=${shiftMonth(month, -1)}`} className="text-brand-700 hover:underline">
-          ← {t("admin.previous")}
-        </Link>
-        <span className="font-semibold">{formatDate(`${month}-15`, locale, { month: "long", year: "numeric" })}</span>
-        <Link to={`?month=${shiftMonth(month, 1)}`} className="text-brand-700 hover:underline">
-          {t("admin.next")} →
-        </Link>
-      </nav>
-      <DataTable<Row>
-        rows={orders}
-        rowHref={(o) => `/admin/order/${o.id}`}
-        empty={t("admin.calendar.empty")}
-        columns={[
-          { key: "number", label: t("admin.field.number"), cell: (o) => o.number },
-          { key: "name", label: t("admin.field.customer"), cell: (o) => o.name },
-          { key: "shop", label: t("admin.field.shop"), cell: (o) => o.shop },
-          { key: "pickup", label: t("order.pickup"), cell: (o) => when(o.pickupAt) },
-          { key: "return", label: t("order.return"), cell: (o) => when(o.returnAt) },
-        ]}
-      />
-      <Section title={t("admin.shop.closedDays")}>
-        {closed.length === 0 ? (
-          <p className="text-slate-600">{t("admin.empty")}</p>
-        ) : (
-          <ul className="text-sm">
-            {closed.map((c) => (
-              <li key={`${c.shop}-${c.day}`}>
-                {formatDate(c.day, locale)} · {c.shop}
-              </li>
-            ))}
-          </ul>
+      {done === "closed" || done === "reopened" ? (
+        <p role="status" className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+          {t(done === "closed" ? "admin.calendar.closedDone" : "admin.calendar.reopenedDone")}
+        </p>
+      ) : null}
+      <FormStatus errors={actionData?.errors} />
+      <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+        <nav aria-label={t("admin.calendar.views")} className="flex gap-1">
+          <Link
+            to={withShop({ view: "month", month: range.month })}
+            aria-current={range.view === "month" ? "page" : undefined}
+            className={tab(range.view === "month")}
+          >
+            {t("admin.calendar.month")}
+          </Link>
+          <Link
+            to={withShop({ view: "week", week: range.week, month: range.month })}
+            aria-current={range.view === "week" ? "page" : undefined}
+            className={tab(range.view === "week")}
+          >
+            {t("admin.calendar.week")}
+          </Link>
+        </nav>
+        <nav aria-label={t(range.view === "month" ? "admin.calendar.months" : "admin.calendar.weeks")} className="flex items-center gap-4">
+          <Link to={withShop(range.previous)} className="text-brand-700 hover:underline">
+            ← {t(range.view === "month" ? "admin.calendar.previousMonth" : "admin.calendar.previousWeek")}
+          </Link>
+          <h2 className="text-lg font-semibold">{title}</h2>
+          <Link to={withShop(range.next)} className="text-brand-700 hover:underline">
+            {t(range.view === "month" ? "admin.calendar.nextMonth" : "admin.calendar.nextWeek")} →
+          </Link>
+          <Link to={withShop(range.view === "month" ? { view: "month" } : { view: "week" })} className="text-sm text-brand-700 underline">
+            {t("admin.calendar.today")}
+          </Link>
+        </nav>
+        {shops.length > 1 && (
+          <Form method="get" className="flex items-end gap-2">
+            <input type="hidden" name="view" value={range.view} />
+            <input type="hidden" name={range.view} value={range.view === "month" ? range.month : range.week} />
+            <label className="flex flex-col text-sm font-medium">
+              {t("admin.field.shop")}
+              <select name="shop" defaultValue={shop ?? ""} className={adminInputClass}>
+                <option value="">{t("admin.calendar.allBranches")}</option>
+                {shops.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+              {t("admin.list.apply")}
+            </button>
+          </Form>
         )}
-      </Section>
+      </div>
+
+      <CloseDayForm
+        shops={shown}
+        values={
+          actionData?.values ?? { shopId: shop ?? shown[0]?.id, day: today >= range.days[0] && today < range.end ? today : range.days[0] }
+        }
+        errors={actionData?.errors}
+        open={Boolean(actionData?.errors)}
+      />
+
+      {shown.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700">{t("admin.calendar.noBranches")}</p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-700" aria-live="polite">
+            {counts.pickups + counts.returns === 0
+              ? t(range.view === "month" ? "admin.calendar.empty" : "admin.calendar.emptyWeek")
+              : t("admin.calendar.summary", { pickups: counts.pickups, returns: counts.returns })}
+          </p>
+          <CalendarGrid
+            caption={t("admin.calendar.caption", { period: title })}
+            rows={rows}
+            shops={shown}
+            today={today}
+            detailed={range.view === "week"}
+            reopenLabel={(name, date) => t("admin.calendar.reopenLabel", { shop: name, date })}
+          />
+        </>
+      )}
     </AdminPage>
   );
 }

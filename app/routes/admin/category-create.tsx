@@ -1,17 +1,42 @@
-import { useTranslation } from "react-i18next";
-import { CreatePending } from "../../components/admin/ui";
+import { Form, redirect } from "react-router";
+import { CategoryFields } from "../../components/admin/category-form";
+import { FormStatus, SaveButton } from "../../components/admin/form";
+import { AdminPage } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
-import { requireAdmin } from "../../server/auth/session.server";
+import { newCategorySchema } from "../../domain/admin/category";
+import { localizePath, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { createCategory } from "../../server/admin/categories.server";
+import { requireAdmin } from "../../server/auth/guards.server";
+import { readForm, refused } from "../../server/http/forms.server";
 import type { Route } from "./+types/category-create";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { values: { appId: "winter", kind: "rental", sort: 0 } };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.categories");
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = await readForm(request, newCategorySchema);
+  if (!form.ok) return refused(form.values, form.errors);
+  const saved = await createCategory(user.id, form.data);
+  if (!saved.ok) return refused(form.values, saved.errors);
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  return redirect(`${localizePath(`/admin/category/${form.data.id}`, locale)}?saved=1`);
+}
 
-export default function CreateCategory() {
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.categories.new");
+
+export default function CreateCategory({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <CreatePending entity={t("admin.entity.category")} back="/admin/categories" />;
+  return (
+    <AdminPage title={t("admin.categories.new")} back="/admin/categories">
+      <FormStatus errors={actionData?.errors} />
+      <Form method="post" noValidate className="space-y-6">
+        <CategoryFields values={actionData?.values ?? loaderData.values} errors={actionData?.errors} withId />
+        <SaveButton label={t("admin.form.create")} />
+      </Form>
+    </AdminPage>
+  );
 }

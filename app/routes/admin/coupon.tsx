@@ -1,42 +1,105 @@
-import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { AdminPage, Fields, YesNo } from "../../components/admin/ui";
+import { CouponFields } from "../../components/admin/coupon-form";
+import { FormStatus, SaveButton } from "../../components/admin/form";
+import { AuditTrail, DeleteRecord } from "../../components/admin/record";
+import { AdminPage, DataTable, Fields, Section } from "../../components/admin/ui";
 import { formatDate, formatMoney } from "../../components/format";
 import { adminMeta } from "../../components/meta";
-import { useLocale } from "../../components/use-locale";
-import { pick } from "../../domain/i18n";
-import { adminGetCoupon } from "../../server/admin/records.server";
-import { requireAdmin } from "../../server/auth/session.server";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { couponFormValues, couponSchema, usesLeft } from "../../domain/admin/coupon";
+import { localizePath, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { deleteCoupon, getCoupon, updateCoupon } from "../../server/admin/coupons.server";
+import { requireAdmin } from "../../server/auth/guards.server";
 import { notFound, param } from "../../server/http/errors.server";
+import { readForm, refused } from "../../server/http/forms.server";
 import type { Route } from "./+types/coupon";
+
+const couponId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const coupon = await adminGetCoupon(param(z.coerce.number().int().positive().max(2_147_483_647), params.id));
-  if (!coupon) notFound();
-  return { coupon };
+  const found = await getCoupon(param(couponId, params.id));
+  if (!found) notFound();
+  return { ...found, values: couponFormValues(found.coupon) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const id = param(couponId, params.id);
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const form = await readForm(request, couponSchema);
+  if (form.intent === "delete") {
+    const deleted = await deleteCoupon(user.id, id);
+    if (deleted === null) notFound();
+    if (!deleted.ok) return refused({}, { form: "admin.coupons.deleteRefused" });
+    return redirect(`${localizePath("/admin/coupons", locale)}?deleted=1`);
+  }
+  if (!form.ok) return refused(form.values, form.errors);
+  const saved = await updateCoupon(user.id, id, form.data);
+  if (saved === null) notFound();
+  if (!saved.ok) return refused(form.values, saved.errors);
+  return redirect(`${localizePath(`/admin/coupon/${id}`, locale)}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.coupons");
 
-export default function CouponRecord({ loaderData }: Route.ComponentProps) {
+export default function CouponRecord({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { coupon: c } = loaderData;
+  const href = useLocalPath();
+  const { coupon, orders, choices, audit } = loaderData;
+  const posted = actionData?.values;
+  const values = posted && Object.keys(posted).length > 0 ? posted : loaderData.values;
+  const left = usesLeft(coupon);
+  const used = coupon.usedCount > 0 || orders.length > 0;
+  type Order = (typeof orders)[number];
   return (
-    <AdminPage title={c.code}>
+    <AdminPage title={coupon.code} back="/admin/coupons">
+      <FormStatus errors={actionData?.errors} />
       <Fields
         fields={[
-          [t("admin.field.value"), c.kind === "percent" ? `${c.value} %` : formatMoney(c.value, locale)],
-          [t("admin.field.description"), pick(c.description, locale)],
-          [t("admin.field.validFrom"), c.validFrom ? formatDate(c.validFrom, locale) : "—"],
-          [t("admin.field.validUntil"), c.validUntil ? formatDate(c.validUntil, locale) : "—"],
-          [t("admin.field.minOrder"), formatMoney(c.minOrderCents, locale)],
-          [t("admin.field.used"), `${c.usedCount}${c.maxUses === null ? "" : ` / ${c.maxUses}`}`],
-          [t("admin.field.public"), <YesNo key="p" value={c.public} />],
-          [t("admin.field.active"), <YesNo key="a" value={c.active} />],
+          [t("admin.field.used"), coupon.usedCount],
+          [t("admin.coupons.usesLeft"), left ?? t("admin.coupons.unlimited")],
+          [
+            t("admin.coupons.publicPage"),
+            coupon.public && coupon.active ? (
+              <Link key="public" to={href(`/coupon/${coupon.code}`)} className="font-medium text-brand-700 underline">
+                {href(`/coupon/${coupon.code}`)}
+              </Link>
+            ) : (
+              t("admin.coupons.notPublic")
+            ),
+          ],
         ]}
       />
+      {/* Keyed by the stored record: after a save the form shows what was stored (normalized), not what was typed. */}
+      <Form key={String(coupon.updatedAt)} method="post" noValidate className="mt-6 space-y-6">
+        <CouponFields values={values} errors={actionData?.errors} choices={choices} codeLocked={used} />
+        <SaveButton />
+      </Form>
+      <Section title={t("admin.coupons.redemptions")}>
+        <DataTable<Order>
+          rows={orders}
+          rowHref={(o) => `/admin/order/${o.id}`}
+          empty={t("admin.coupons.noRedemptions")}
+          columns={[
+            { key: "number", label: t("admin.field.number"), cell: (o) => o.number },
+            { key: "date", label: t("admin.coupons.orderedOn"), cell: (o) => formatDate(o.createdAt, locale, { dateStyle: "medium" }) },
+            { key: "email", label: t("admin.field.email"), cell: (o) => o.email },
+            { key: "status", label: t("admin.field.status"), cell: (o) => t(`order.status.${o.status}`) },
+            { key: "discount", label: t("admin.coupons.discount"), cell: (o) => formatMoney(o.couponCents, locale) },
+            { key: "total", label: t("admin.field.total"), cell: (o) => formatMoney(o.totalCents, locale) },
+            { key: "counts", label: t("admin.coupons.counts"), cell: (o) => (o.redeemed ? t("admin.yes") : t("admin.coupons.givenBack")) },
+          ]}
+        />
+      </Section>
+      <DeleteRecord
+        name={coupon.code}
+        blocked={used ? t("admin.coupons.deleteBlocked", { count: Math.max(coupon.usedCount, orders.length) }) : null}
+      />
+      <AuditTrail entries={audit} />
     </AdminPage>
   );
 }

@@ -1,15 +1,26 @@
-import { useTranslation } from "react-i18next";
-import { AdminPage, DataTable, YesNo } from "../../components/admin/ui";
-import { formatMoney } from "../../components/format";
+import { z } from "zod";
+import { ListTable, ListToolbar } from "../../components/admin/list";
+import { AdminPage, YesNo } from "../../components/admin/ui";
+import { formatDate, formatMoney, formatPercent } from "../../components/format";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { adminListCoupons } from "../../server/admin/records.server";
-import { requireAdmin } from "../../server/auth/session.server";
+import { COUPON_KINDS, usesLeft } from "../../domain/admin/coupon";
+import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { useTranslation } from "../../i18n/react";
+import { listCoupons } from "../../server/admin/coupons.server";
+import { requireAdmin } from "../../server/auth/guards.server";
 import type { Route } from "./+types/coupons";
+
+const yesNo = z.enum(["yes", "no"]).optional().catch(undefined);
+const query = listQuery(["code", "validUntil", "used"], {
+  kind: z.enum(COUPON_KINDS).optional().catch(undefined),
+  active: yesNo,
+  public: yesNo,
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { coupons: await adminListCoupons() };
+  return listCoupons(parseListQuery(query, new URL(request.url)));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.coupons");
@@ -17,25 +28,62 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 export default function Coupons({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  type Row = (typeof loaderData.coupons)[number];
+  const yesNoOptions = [
+    { value: "yes", label: t("admin.yes") },
+    { value: "no", label: t("admin.no") },
+  ];
+  type Row = (typeof loaderData.rows)[number];
   return (
     <AdminPage title={t("admin.nav.coupons")} create="/admin/coupon/create">
-      <DataTable<Row>
-        rows={loaderData.coupons}
-        rowHref={(c) => `/admin/coupon/${c.id}`}
-        empty={t("admin.empty")}
-        columns={[
-          { key: "code", label: t("admin.field.code"), cell: (c) => <span className="font-mono">{c.code}</span> },
+      <ListToolbar
+        searchLabel={t("admin.list.search")}
+        filters={[
           {
-            key: "value",
-            label: t("admin.field.value"),
-            cell: (c) => (c.kind === "percent" ? `${c.value} %` : formatMoney(c.value, locale)),
+            name: "kind",
+            label: t("admin.field.kind"),
+            options: COUPON_KINDS.map((kind) => ({ value: kind, label: t(`admin.coupons.kind.${kind}`) })),
           },
-          { key: "used", label: t("admin.field.used"), cell: (c) => `${c.usedCount}${c.maxUses === null ? "" : ` / ${c.maxUses}`}` },
-          { key: "public", label: t("admin.field.public"), cell: (c) => <YesNo value={c.public} /> },
-          { key: "active", label: t("admin.field.active"), cell: (c) => <YesNo value={c.active} /> },
+          { name: "active", label: t("admin.field.active"), options: yesNoOptions },
+          { name: "public", label: t("admin.field.public"), options: yesNoOptions },
         ]}
       />
+      <div className="mt-4">
+        <ListTable<Row>
+          page={loaderData}
+          rowKey={(c) => c.id}
+          rowHref={(c) => `/admin/coupon/${c.id}`}
+          empty={{ text: t("admin.coupons.empty"), action: { label: t("admin.coupons.new"), to: "/admin/coupon/create" } }}
+          columns={[
+            { key: "code", label: t("admin.field.code"), sort: "code", cell: (c) => <span className="font-mono">{c.code}</span> },
+            {
+              key: "value",
+              label: t("admin.field.value"),
+              cell: (c) => (c.kind === "percent" ? formatPercent(c.value, locale) : formatMoney(c.value, locale)),
+            },
+            {
+              key: "validUntil",
+              label: t("admin.field.validUntil"),
+              sort: "validUntil",
+              cell: (c) => (c.validUntil ? formatDate(c.validUntil, locale, { dateStyle: "medium" }) : t("admin.coupons.noEnd")),
+            },
+            {
+              key: "used",
+              label: t("admin.field.used"),
+              sort: "used",
+              align: "right",
+              cell: (c) => (c.maxUses === null ? c.usedCount : `${c.usedCount} / ${c.maxUses}`),
+            },
+            {
+              key: "left",
+              label: t("admin.coupons.usesLeft"),
+              align: "right",
+              cell: (c) => usesLeft(c) ?? t("admin.coupons.unlimited"),
+            },
+            { key: "public", label: t("admin.field.public"), cell: (c) => <YesNo value={c.public} /> },
+            { key: "active", label: t("admin.field.active"), cell: (c) => <YesNo value={c.active} /> },
+          ]}
+        />
+      </div>
     </AdminPage>
   );
 }

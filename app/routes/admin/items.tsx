@@ -1,21 +1,39 @@
-import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
-import { AdminPage, DataTable, YesNo } from "../../components/admin/ui";
+import { categoryLabel } from "../../components/admin/item-form";
+import { ListTable, ListToolbar } from "../../components/admin/list";
+import { AdminPage } from "../../components/admin/ui";
 import { formatMoney } from "../../components/format";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { pick } from "../../domain/i18n";
-import { adminListItems } from "../../server/admin/records.server";
-import { requireAdmin } from "../../server/auth/session.server";
+import { APP_IDS, ITEM_KINDS } from "../../domain/admin/category";
+import { usesUnits } from "../../domain/admin/item";
+import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { pick, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { itemCategories, listItems } from "../../server/admin/items.server";
+import { requireBackOffice } from "../../server/auth/guards.server";
 import type { Route } from "./+types/items";
 
-const query = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1) });
+const query = listQuery(["category", "name", "price", "units"], {
+  app: z.enum(APP_IDS).optional().catch(undefined),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/)
+    .optional()
+    .catch(undefined),
+  kind: z.enum(ITEM_KINDS).optional().catch(undefined),
+  active: z.enum(["yes", "no"]).optional().catch(undefined),
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const { page } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return adminListItems(page);
+  const user = await requireBackOffice(request);
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  const [page, categories] = await Promise.all([
+    listItems(parseListQuery(query, url), { shopIds: user.shopIds, locale }),
+    itemCategories(),
+  ]);
+  return { page, categories, canEdit: user.role === "admin" };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.items");
@@ -23,51 +41,87 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 export default function Items({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [params] = useSearchParams();
-  const { rows, total, page, pageSize } = loaderData;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  type Row = (typeof rows)[number];
-  const pageLink = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    return `?${next}`;
-  };
+  const { page, categories, canEdit } = loaderData;
+  type Row = (typeof page.rows)[number];
   return (
-    <AdminPage title={t("admin.nav.items")} create="/admin/item/create">
-      <DataTable<Row>
-        rows={rows}
-        rowHref={(r) => `/admin/item/${r.item.id}`}
-        empty={t("admin.empty")}
-        columns={[
-          { key: "name", label: t("admin.field.name"), cell: (r) => pick(r.item.name, locale) },
-          { key: "category", label: t("admin.field.category"), cell: (r) => pick(r.category, locale) },
-          { key: "kind", label: t("admin.field.kind"), cell: (r) => t(`admin.kind.${r.item.kind}`) },
+    <AdminPage title={t("admin.nav.items")} create={canEdit ? "/admin/item/create" : undefined}>
+      <ListToolbar
+        searchLabel={t("admin.items.search")}
+        filters={[
+          { name: "app", label: t("admin.field.season"), options: APP_IDS.map((id) => ({ value: id, label: t(`season.${id}`) })) },
           {
-            key: "price",
-            label: t("admin.field.price"),
-            cell: (r) => (r.item.priceCents === null ? "—" : formatMoney(r.item.priceCents, locale)),
+            name: "category",
+            label: t("admin.field.category"),
+            options: categories.map((c) => ({ value: c.id, label: categoryLabel(c, locale, t) })),
           },
           {
-            key: "units",
-            label: t("admin.field.units"),
-            cell: (r) => (r.item.kind === "rental" || r.item.kind === "depot" ? r.units : "—"),
+            name: "kind",
+            label: t("admin.field.kind"),
+            options: ITEM_KINDS.map((kind) => ({ value: kind, label: t(`admin.kind.${kind}`) })),
           },
-          { key: "local", label: t("admin.field.local"), cell: (r) => <YesNo value={r.item.local} /> },
+          {
+            name: "active",
+            label: t("admin.field.active"),
+            options: [
+              { value: "yes", label: t("admin.items.activeOnly") },
+              { value: "no", label: t("admin.items.inactiveOnly") },
+            ],
+          },
         ]}
       />
-      <nav aria-label={t("admin.pagination")} className="mt-4 flex items-center gap-4 text-sm">
-        <span>{t("admin.pageOf", { page, pages, total })}</span>
-        {page > 1 && (
-          <Link to={pageLink(page - 1)} className="text-brand-700 hover:underline">
-            {t("admin.previous")}
-          </Link>
-        )}
-        {page < pages && (
-          <Link to={pageLink(page + 1)} className="text-brand-700 hover:underline">
-            {t("admin.next")}
-          </Link>
-        )}
-      </nav>
+      <div className="mt-4">
+        <ListTable<Row>
+          page={page}
+          rowKey={(r) => r.id}
+          rowHref={(r) => `/admin/item/${r.id}`}
+          empty={{
+            text: t("admin.items.empty"),
+            action: canEdit ? { label: t("admin.items.new"), to: "/admin/item/create" } : undefined,
+          }}
+          columns={[
+            {
+              key: "name",
+              label: t("admin.field.name"),
+              sort: "name",
+              cell: (r) => (
+                <>
+                  {pick(r.name, locale)}
+                  {!r.active && (
+                    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-800">{t("admin.items.inactive")}</span>
+                  )}
+                </>
+              ),
+            },
+            { key: "slug", label: t("admin.field.slug"), cell: (r) => <code className="text-xs">{r.slug}</code> },
+            { key: "category", label: t("admin.field.category"), sort: "category", cell: (r) => pick(r.category, locale) },
+            { key: "app", label: t("admin.field.season"), cell: (r) => t(`season.${r.appId}`) },
+            { key: "kind", label: t("admin.field.kind"), cell: (r) => t(`admin.kind.${r.kind}`) },
+            {
+              key: "price",
+              label: t("admin.field.price"),
+              sort: "price",
+              align: "right",
+              cell: (r) => (
+                <span className="whitespace-nowrap">
+                  {r.price === null
+                    ? "—"
+                    : usesUnits(r.kind)
+                      ? t("admin.items.perDayPrice", { price: formatMoney(r.price, locale) })
+                      : formatMoney(r.price, locale)}
+                </span>
+              ),
+            },
+            {
+              key: "units",
+              // Staff count only the units of their own branches.
+              label: canEdit ? t("admin.field.units") : t("admin.items.unitsMine"),
+              sort: "units",
+              align: "right",
+              cell: (r) => (usesUnits(r.kind) ? r.units : "—"),
+            },
+          ]}
+        />
+      </div>
     </AdminPage>
   );
 }

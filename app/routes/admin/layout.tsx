@@ -1,28 +1,29 @@
 import { Bike, Calendar, ClipboardList, LayoutDashboard, LogOut, Package, Settings, Store, Tags, TicketPercent, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { useLocalPath } from "../../components/use-locale";
-import { requireAdmin } from "../../server/auth/session.server";
+import { useTranslation } from "../../i18n/react";
+import { requireBackOffice } from "../../server/auth/guards.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
-  return { user: { name: user.name, email: user.email } };
+  const user = await requireBackOffice(request);
+  return { user: { name: user.name, email: user.email, role: user.role } };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+/** The screens, and whether staff (not only admins) work in them; staff see their own branches only. */
 const nav = [
-  ["/admin", "dashboard", LayoutDashboard],
-  ["/admin/orders", "orders", ClipboardList],
-  ["/admin/calendar", "calendar", Calendar],
-  ["/admin/items", "items", Package],
-  ["/admin/categories", "categories", Tags],
-  ["/admin/apps", "apps", Bike],
-  ["/admin/shops", "shops", Store],
-  ["/admin/coupons", "coupons", TicketPercent],
-  ["/admin/users", "users", Users],
-  ["/admin/settings", "settings", Settings],
+  ["/admin", "dashboard", LayoutDashboard, true],
+  ["/admin/orders", "orders", ClipboardList, true],
+  ["/admin/calendar", "calendar", Calendar, true],
+  ["/admin/items", "items", Package, true],
+  ["/admin/categories", "categories", Tags, false],
+  ["/admin/apps", "apps", Bike, false],
+  ["/admin/shops", "shops", Store, false],
+  ["/admin/coupons", "coupons", TicketPercent, false],
+  ["/admin/users", "users", Users, false],
+  ["/admin/settings", "settings", Settings, false],
 ] as const;
 
 /** The admin layout (spec §2): a sidebar of every back-office screen. */
@@ -39,19 +40,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="text-xs text-brand-100">{t("admin.backOffice")}</p>
         </div>
         <nav aria-label={t("admin.navigation")} className="flex flex-wrap gap-1 px-2 pb-3 md:flex-col">
-          {nav.map(([path, key, Icon]) => (
-            <NavLink
-              key={path}
-              to={href(path)}
-              end={path === "/admin"}
-              className={({ isActive }) =>
-                `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${isActive ? "bg-white text-brand-900" : "text-white hover:bg-brand-700"}`
-              }
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {t(`admin.nav.${key}`)}
-            </NavLink>
-          ))}
+          {nav
+            .filter(([, , , forStaff]) => forStaff || loaderData.user.role === "admin")
+            .map(([path, key, Icon]) => (
+              <NavLink
+                key={path}
+                to={href(path)}
+                end={path === "/admin"}
+                className={({ isActive }) =>
+                  `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${isActive ? "bg-white text-brand-900" : "text-white hover:bg-brand-700"}`
+                }
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {t(`admin.nav.${key}`)}
+              </NavLink>
+            ))}
         </nav>
         <div className="border-t border-brand-700 px-4 py-3 text-xs">
           <p className="truncate">{loaderData.user.email}</p>

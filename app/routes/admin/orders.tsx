@@ -1,42 +1,109 @@
-import { useTranslation } from "react-i18next";
-import { AdminPage, DataTable } from "../../components/admin/ui";
+import { Download } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { ListTable, ListToolbar } from "../../components/admin/list";
+import { AdminPage } from "../../components/admin/ui";
 import { formatDate, formatMoney } from "../../components/format";
 import { adminMeta } from "../../components/meta";
-import { useLocale } from "../../components/use-locale";
-import { adminListOrders } from "../../server/admin/records.server";
-import { requireAdmin } from "../../server/auth/session.server";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { parseListQuery } from "../../domain/admin/list";
+import { ORDER_STATUSES, ordersQuery } from "../../domain/admin/order";
+import { useTranslation } from "../../i18n/react";
+import { branchesOf, listOrders } from "../../server/admin/orders.server";
+import { requireBackOffice } from "../../server/auth/guards.server";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { orders: await adminListOrders() };
+  const user = await requireBackOffice(request);
+  const [page, branches] = await Promise.all([listOrders(user, parseListQuery(ordersQuery, new URL(request.url))), branchesOf(user)]);
+  return { ...page, branches };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.orders");
 
+const dateInput = "rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  type Row = (typeof loaderData.orders)[number];
+  const href = useLocalPath();
+  const [params] = useSearchParams();
+  type Row = (typeof loaderData.rows)[number];
+  const when = (d: Date | string) => formatDate(d, locale, { dateStyle: "medium", timeStyle: "short" });
   return (
     <AdminPage title={t("admin.nav.orders")} create="/admin/order/create">
-      <DataTable<Row>
-        rows={loaderData.orders}
-        rowHref={(o) => `/admin/order/${o.id}`}
-        empty={t("admin.orders.empty")}
-        columns={[
-          { key: "number", label: t("admin.field.number"), cell: (o) => o.number },
-          { key: "name", label: t("admin.field.customer"), cell: (o) => o.name },
-          { key: "shop", label: t("admin.field.shop"), cell: (o) => o.shop },
+      <ListToolbar
+        searchLabel={t("admin.orders.search")}
+        filters={[
           {
-            key: "pickup",
-            label: t("order.pickup"),
-            cell: (o) => formatDate(o.pickupAt, locale, { dateStyle: "medium", timeStyle: "short" }),
+            name: "status",
+            label: t("admin.field.status"),
+            options: ORDER_STATUSES.map((s) => ({ value: s, label: t(`order.status.${s}`) })),
           },
-          { key: "status", label: t("admin.field.status"), cell: (o) => t(`order.status.${o.status}`) },
-          { key: "total", label: t("admin.field.total"), cell: (o) => formatMoney(o.totalCents, locale) },
+          { name: "shop", label: t("admin.field.shop"), options: loaderData.branches.map((b) => ({ value: String(b.id), label: b.name })) },
+          {
+            name: "app",
+            label: t("admin.field.season"),
+            options: ["winter", "summer"].map((a) => ({ value: a, label: t(`season.${a}`) })),
+          },
+          {
+            name: "source",
+            label: t("admin.orders.source"),
+            options: ["online", "counter"].map((s) => ({ value: s, label: t(`admin.orders.sources.${s}`) })),
+          },
         ]}
-      />
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t("admin.orders.pickupFrom")}
+          <input type="date" name="from" defaultValue={params.get("from") ?? ""} className={dateInput} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t("admin.orders.pickupTo")}
+          <input type="date" name="to" defaultValue={params.get("to") ?? ""} className={dateInput} />
+        </label>
+      </ListToolbar>
+      <p className="mt-3">
+        {/* A plain link: the browser downloads the file, with the list's own filters. */}
+        <a
+          href={`${href("/admin/orders.csv")}${params.size > 0 ? `?${params}` : ""}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+          download
+        >
+          <Download aria-hidden="true" className="size-4" />
+          {t("admin.orders.csv")}
+        </a>
+      </p>
+      <div className="mt-4">
+        <ListTable<Row>
+          page={loaderData}
+          rowKey={(o) => o.id}
+          rowHref={(o) => `/admin/order/${o.id}`}
+          empty={{ text: t("admin.orders.empty"), action: { label: t("admin.orders.new"), to: "/admin/order/create" } }}
+          columns={[
+            { key: "number", label: t("admin.field.number"), sort: "number", cell: (o) => o.number },
+            { key: "name", label: t("admin.field.customer"), cell: (o) => o.name },
+            { key: "shop", label: t("admin.field.shop"), cell: (o) => o.shop },
+            { key: "pickup", label: t("order.pickup"), sort: "pickup", cell: (o) => when(o.pickupAt) },
+            { key: "return", label: t("order.return"), cell: (o) => when(o.returnAt) },
+            {
+              key: "status",
+              label: t("admin.field.status"),
+              cell: (o) => (
+                <span data-status={o.status}>
+                  {t(`order.status.${o.status}`)}
+                  {o.source === "counter" ? ` · ${t("admin.orders.sources.counter")}` : ""}
+                </span>
+              ),
+            },
+            { key: "created", label: t("admin.orders.created"), sort: "created", cell: (o) => when(o.createdAt) },
+            { key: "total", label: t("admin.field.total"), sort: "total", align: "right", cell: (o) => formatMoney(o.totalCents, locale) },
+          ]}
+        />
+      </div>
+      <p className="mt-6 text-sm">
+        <Link to={href("/admin/order/create")} className="font-medium text-brand-700 underline">
+          {t("admin.orders.new")}
+        </Link>
+      </p>
     </AdminPage>
   );
 }

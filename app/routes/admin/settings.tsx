@@ -1,54 +1,45 @@
-import { useTranslation } from "react-i18next";
-import { AdminPage, Fields, Section } from "../../components/admin/ui";
+import { Form, redirect } from "react-router";
+import { FormStatus, SaveButton } from "../../components/admin/form";
+import { SettingsFields, SettingsHistory } from "../../components/admin/settings-form";
+import { SettingsTabs } from "../../components/admin/settings-tabs";
+import { AdminPage } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
-import { requireAdmin } from "../../server/auth/session.server";
-import { getConfig } from "../../server/config.server";
-import { getSettings } from "../../server/settings/settings.server";
+import { settingsFormSchema, settingsFormValues } from "../../domain/admin/settings";
+import { localizePath, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { getSettingsScreen, saveSettings } from "../../server/admin/settings.server";
+import { requireAdmin } from "../../server/auth/guards.server";
+import { readForm, refused } from "../../server/http/forms.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const settings = await getSettings();
-  return { settings, languageCookie: getConfig().LANGUAGE_COOKIE, gtmFromEnv: getConfig().GTM_ID ?? null };
+  const screen = await getSettingsScreen();
+  return { values: settingsFormValues(screen.settings), environment: screen.environment, audit: screen.audit };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = await readForm(request, settingsFormSchema);
+  if (!form.ok) return refused(form.values, form.errors);
+  await saveSettings(user.id, form.data);
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  return redirect(`${localizePath("/admin/settings", locale)}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.settings");
 
-export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { settings: s } = loaderData;
   return (
     <AdminPage title={t("admin.nav.settings")}>
-      <Section title={t("admin.settings.business")}>
-        <Fields
-          fields={[
-            [t("admin.field.name"), s.business.legalName],
-            [t("admin.field.address"), `${s.business.street}, ${s.business.postalCode} ${s.business.town} (${s.business.country})`],
-            [t("impressum.vatId"), s.business.vatId],
-            [t("admin.field.phone"), s.business.phone],
-            [t("admin.field.email"), s.business.email],
-          ]}
-        />
-      </Section>
-      <Section title={t("admin.settings.booking")}>
-        <Fields
-          fields={[
-            [t("admin.settings.holdMinutes"), s.holdMinutes],
-            [t("admin.settings.turnaround"), s.turnaroundMinutes],
-            [t("admin.settings.cancellation"), s.cancellationFreeHours],
-            [t("admin.field.vat"), `${s.defaultVatRateBp / 100} %`],
-            [t("admin.settings.discountOffer"), s.discountOffer ? t("admin.settings.discountOfferValue", s.discountOffer) : "—"],
-          ]}
-        />
-      </Section>
-      <Section title={t("admin.settings.site")}>
-        <Fields
-          fields={[
-            [t("admin.settings.languageCookie"), loaderData.languageCookie],
-            [t("admin.settings.gtm"), loaderData.gtmFromEnv ?? s.gtmId ?? "—"],
-          ]}
-        />
-      </Section>
+      <SettingsTabs />
+      <FormStatus errors={actionData?.errors} />
+      <Form method="post" noValidate className="max-w-4xl space-y-6">
+        <SettingsFields values={actionData?.values ?? loaderData.values} errors={actionData?.errors} environment={loaderData.environment} />
+        <SaveButton />
+      </Form>
+      <SettingsHistory entries={loaderData.audit} />
     </AdminPage>
   );
 }

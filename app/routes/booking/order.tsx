@@ -1,83 +1,203 @@
-import { useTranslation } from "react-i18next";
+import { CalendarPlus, FileDown, MapPin, RefreshCw } from "lucide-react";
+import { useCallback, useEffect } from "react";
+import { data, Form, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
+import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../components/analytics";
+import { Totals } from "../../components/booking/totals";
+import { Notice, PrimaryButton } from "../../components/booking/ui";
 import { formatDate, formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
-import { useLocale } from "../../components/use-locale";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { localizePath, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { publicOrigin } from "../../server/config.server";
 import { notFound, param } from "../../server/http/errors.server";
-import { getOrderByToken } from "../../server/orders/orders.server";
+import { orderQrDataUrl } from "../../server/orders/documents.server";
+import { cancelByCustomer, orderPage } from "../../server/orders/order-page.server";
+import { orderPageUrl } from "../../server/orders/orders.server";
 import type { Route } from "./+types/order";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const found = await getOrderByToken(param(token, params.id));
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const found = await orderPage(param(token, params.id), request);
   if (!found) notFound();
   const { order, shop, persons, lines } = found;
-  return {
+  const url = new URL(request.url);
+  const body = {
+    token: order.token,
     order: {
       number: order.number,
       status: order.status,
       pickupAt: order.pickupAt.toISOString(),
       returnAt: order.returnAt.toISOString(),
+      subtotalCents: order.subtotalCents,
       totalCents: order.totalCents,
       vatCents: order.vatCents,
+      vatBreakdown: order.vatBreakdown,
+      discounts: order.discounts,
       discountCents: order.discountCents,
+      coupon: order.discounts.find((d) => d.kind === "coupon")?.label ?? null,
     },
-    shop: { name: shop.name, street: shop.street, postalCode: shop.postalCode, town: shop.town, phone: shop.phone },
+    confirming: found.confirming,
+    cancellable: found.cancellable,
+    freeUntil: found.freeUntil.toISOString(),
+    cancelled: url.searchParams.get("cancelled") === "1",
+    qr: await orderQrDataUrl(orderPageUrl(publicOrigin(request), order.token, splitLocale(url.pathname).locale)),
+    shop: {
+      name: shop.name,
+      street: shop.street,
+      postalCode: shop.postalCode,
+      town: shop.town,
+      phone: shop.phone,
+      map: `https://www.openstreetmap.org/?mlat=${shop.latitude}&mlon=${shop.longitude}#map=17/${shop.latitude}/${shop.longitude}`,
+    },
     persons: persons.map((p) => ({ id: p.id, name: [p.firstName, p.lastName].filter(Boolean).join(" ") })),
     lines: lines.map((l) => ({
       id: l.id,
+      itemId: l.itemId,
       personId: l.personId,
       name: l.name,
       size: l.size,
       quantity: l.quantity,
-      totalCents: l.totalCents,
+      subtotalCents: l.subtotalCents,
     })),
   };
+  return found.setCookie ? data(body, { headers: { "Set-Cookie": found.setCookie } }) : body;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, "order", { number: loaderData?.order.number ?? "" }),
-  { name: "robots", content: "noindex" },
-];
+export async function action({ params, request }: Route.ActionArgs) {
+  const orderToken = param(token, params.id);
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel" || form.get("confirm") !== "yes")
+    return data({ error: "order.cancel.confirmFirst" }, { status: 400 });
+  const result = await cancelByCustomer(orderToken);
+  if (result === "notFound") notFound();
+  if (result === "notAllowed") return data({ error: "order.cancel.notAllowed" }, { status: 409 });
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  return redirect(`${localizePath(`/order/${orderToken}`, locale)}?cancelled=1`);
+}
 
-/** The order confirmation behind its unguessable link. */
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, "order", { number: loaderData?.order.number ?? "" }, { noindex: true });
+
+/** The order confirmation behind its unguessable link: the thank-you page after payment. */
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { order, shop, persons, lines } = loaderData;
+  const href = useLocalPath();
+  const revalidator = useRevalidator();
+  const { order, shop, persons, lines, confirming } = loaderData;
+  // While the provider's webhook is on its way, look again every few seconds.
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setInterval(() => revalidator.revalidate(), 3000);
+    return () => clearInterval(timer);
+  }, [confirming, revalidator]);
   const when = (iso: string) => formatDate(iso, locale, { dateStyle: "full", timeStyle: "short" });
   const groups = [
     ...persons.map((p) => ({ key: String(p.id), title: p.name, lines: lines.filter((l) => l.personId === p.id) })),
     { key: "other", title: t("order.other"), lines: lines.filter((l) => l.personId === null) },
   ].filter((g) => g.lines.length > 0);
+  const paidLike = order.status === "paid" || order.status === "picked_up" || order.status === "returned";
+  const track = useEcommerce();
+  const reportPurchase = useCallback(
+    () =>
+      track("purchase", {
+        transaction_id: order.number,
+        value: euros(order.totalCents),
+        tax: euros(order.vatCents),
+        ...(order.coupon ? { coupon: order.coupon } : {}),
+        items: lines.map(analyticsItem),
+      }),
+    [track, order, lines],
+  );
+  usePurchaseOnce({ number: order.number, paid: paidLike }, reportPurchase);
+  const documents = href(`/order/${loaderData.token}`);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t("order.thanks")}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-brand-900">
+        {paidLike ? t("order.thanks") : t("order.title", { number: order.number })}
+      </h1>
+      {confirming && (
+        <Notice tone="info">
+          <span className="flex items-center gap-2">
+            <RefreshCw aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+            {t("order.confirming")}
+          </span>
+          <noscript>
+            <a href={href(`/order/${loaderData.token}`)} className="underline">
+              {t("order.refresh")}
+            </a>
+          </noscript>
+        </Notice>
+      )}
+      {loaderData.cancelled && <Notice tone="success">{t("order.cancel.done")}</Notice>}
+      {order.status === "expired" && <Notice>{t("order.expiredNote")}</Notice>}
+      {actionData?.error && <Notice>{t(actionData.error)}</Notice>}
       <p className="mt-2 text-slate-700">
         {t("order.number")}: <strong>{order.number}</strong> · {t("order.statusLabel")}:{" "}
-        <strong>{t(`order.status.${order.status}`)}</strong>
+        <strong data-status={order.status}>{t(`order.status.${order.status}`)}</strong>
       </p>
-      <dl className="mt-6 grid gap-4 rounded-xl bg-slate-50 p-5 sm:grid-cols-3">
-        <div>
-          <dt className="text-sm text-slate-600">{t("order.branch")}</dt>
-          <dd className="font-medium">
-            {shop.name}
-            <br />
-            <span className="text-sm font-normal">
-              {shop.street}, {shop.postalCode} {shop.town}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">{t("order.pickup")}</dt>
-          <dd className="font-medium">{when(order.pickupAt)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">{t("order.return")}</dt>
-          <dd className="font-medium">{when(order.returnAt)}</dd>
-        </div>
-      </dl>
+      <div className="mt-6 grid gap-6 sm:grid-cols-[1fr_auto]">
+        <dl className="grid gap-4 rounded-xl bg-slate-50 p-5 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <dt className="text-sm text-slate-600">{t("order.branch")}</dt>
+            <dd className="font-medium">
+              {shop.name}
+              <br />
+              <span className="text-sm font-normal">
+                {shop.street}, {shop.postalCode} {shop.town} · {shop.phone}
+              </span>
+              <br />
+              <a
+                href={shop.map}
+                className="inline-flex items-center gap-1 text-sm font-normal text-brand-700 hover:underline"
+                rel="noopener"
+              >
+                <MapPin aria-hidden="true" className="size-4" />
+                {t("order.map")}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t("order.pickup")}</dt>
+            <dd className="font-medium">{when(order.pickupAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t("order.return")}</dt>
+            <dd className="font-medium">{when(order.returnAt)}</dd>
+          </div>
+        </dl>
+        {paidLike && (
+          <figure className="text-center">
+            <img
+              src={loaderData.qr}
+              alt={t("order.qrAlt", { number: order.number })}
+              width={160}
+              height={160}
+              className="mx-auto size-40"
+            />
+            <figcaption className="mx-auto mt-1 max-w-40 text-xs text-slate-600">{t("order.qrCaption")}</figcaption>
+          </figure>
+        )}
+      </div>
+      {paidLike && (
+        <p className="mt-4 flex flex-wrap gap-4">
+          <a
+            href={`${documents}/calendar.ics`}
+            className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+            download
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            {t("order.calendar")}
+          </a>
+          <a href={`${documents}/confirmation.pdf`} className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
+            <FileDown aria-hidden="true" className="size-4" />
+            {t("order.pdf")}
+          </a>
+        </p>
+      )}
       {groups.map((group) => (
         <section key={group.key} className="mt-6">
           <h2 className="text-lg font-semibold">{group.title}</h2>
@@ -89,28 +209,37 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   {line.name}
                   {line.size ? ` (${line.size})` : ""}
                 </span>
-                <span>{formatMoney(line.totalCents, locale)}</span>
+                <span>{formatMoney(line.subtotalCents, locale)}</span>
               </li>
             ))}
           </ul>
         </section>
       ))}
-      <dl className="mt-6 space-y-1 border-t border-slate-300 pt-4">
-        {order.discountCents > 0 && (
-          <div className="flex justify-between">
-            <dt>{t("order.discounts")}</dt>
-            <dd>−{formatMoney(order.discountCents, locale)}</dd>
-          </div>
-        )}
-        <div className="flex justify-between text-sm text-slate-600">
-          <dt>{t("order.vat")}</dt>
-          <dd>{formatMoney(order.vatCents, locale)}</dd>
-        </div>
-        <div className="flex justify-between text-lg font-bold">
-          <dt>{t("order.total")}</dt>
-          <dd>{formatMoney(order.totalCents, locale)}</dd>
-        </div>
-      </dl>
+      <div className="mt-6 border-t border-slate-300 pt-4">
+        <Totals subtotalCents={order.subtotalCents} discounts={order.discounts} totalCents={order.totalCents} vat={order.vatBreakdown} />
+      </div>
+      {order.status === "paid" && (
+        <section className="mt-8 rounded-xl border border-slate-200 p-5" aria-labelledby="cancel-title">
+          <h2 id="cancel-title" className="text-lg font-semibold">
+            {t("order.cancel.title")}
+          </h2>
+          {loaderData.cancellable ? (
+            <Form method="post" className="mt-2 space-y-3">
+              <p>{t("order.cancel.free", { date: when(loaderData.freeUntil) })}</p>
+              <input type="hidden" name="intent" value="cancel" />
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="confirm" value="yes" required />
+                {t("order.cancel.confirm")}
+              </label>
+              <PrimaryButton className="bg-red-700 hover:bg-red-800">
+                {t("order.cancel.button", { amount: formatMoney(order.totalCents, locale) })}
+              </PrimaryButton>
+            </Form>
+          ) : (
+            <p className="mt-2 text-slate-700">{t("order.cancel.tooLate", { date: when(loaderData.freeUntil), phone: shop.phone })}</p>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { locale, to } = parsed.data;
   const url = new URL(to, "http://x");
   const { path } = splitLocale(url.pathname);
-  return redirect(`${localizePath(path, locale)}${url.search}`, { headers: { "Set-Cookie": languageCookie(locale) } });
+  return redirect(`${localizePath(path, locale)}${url.search}`, { headers: { "Set-Cookie": await languageCookie(locale) } });
 }
 
 export function loader() {

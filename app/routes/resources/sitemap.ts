@@ -2,6 +2,7 @@ import { isLanguageSegment, splitLocale } from "../../domain/i18n";
 import { buildSitemap, publicPaths } from "../../domain/sitemap";
 import { listShopSlugs } from "../../server/catalog/catalog.server";
 import { listPublicCouponCodes } from "../../server/catalog/coupons.server";
+import { listItemSlugs } from "../../server/catalog/offer.server";
 import { getConfig } from "../../server/config.server";
 import { notFound } from "../../server/http/errors.server";
 import type { Route } from "./+types/sitemap";
@@ -11,10 +12,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isLanguageSegment(params.lang)) notFound();
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const [shops, coupons] = await Promise.all([listShopSlugs(), listPublicCouponCodes()]);
+  const [shops, items, coupons] = await Promise.all([listShopSlugs(), listItemSlugs(), listPublicCouponCodes()]);
   const entries = [
     ...publicPaths.map((path) => ({ path })),
     ...shops.map((s) => ({ path: `/shop/${s.slug}`, lastModified: s.updatedAt })),
+    ...items.map((i) => ({ path: `/item/${i.slug}`, lastModified: i.updatedAt })),
     ...coupons.map((c) => ({ path: `/coupon/${c.code}`, lastModified: c.updatedAt })),
   ];
   const xml = buildSitemap(getConfig().PUBLIC_URL ?? url.origin, locale, entries);

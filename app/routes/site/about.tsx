@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pageMeta } from "../../components/meta";
 import { ProsePage } from "../../components/prose";
 import { useLocalPath } from "../../components/use-locale";
+import { useTranslation } from "../../i18n/react";
 import type { Route } from "./+types/about";
 import type { PageHandle } from "./layout";
 

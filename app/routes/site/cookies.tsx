@@ -1,19 +1,25 @@
-import { useTranslation } from "react-i18next";
 import { pageMeta } from "../../components/meta";
 import { ProsePage } from "../../components/prose";
 import { useRootData } from "../../components/use-locale";
-import { LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
+import { CART_COOKIE_DAYS, LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
+import { useTranslation } from "../../i18n/react";
+import { getSiteSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/cookies";
+
+export async function loader() {
+  return { languageCookie: (await getSiteSettings()).languageCookie };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "cookies");
 
 /** What each cookie is for, and the visitor's current choice. */
-export default function Cookies() {
+export default function Cookies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { consent } = useRootData();
   const rows = [
     ["rental_session", t("cookies.session")],
-    ["lang", t("cookies.language", { days: LANGUAGE_COOKIE_DAYS })],
+    [loaderData.languageCookie, t("cookies.language", { days: LANGUAGE_COOKIE_DAYS })],
+    ["rental_cart", t("cookies.cart", { days: CART_COOKIE_DAYS })],
     ["season", t("cookies.season")],
     ["consent", t("cookies.consent")],
     ["_ga, _gid", t("cookies.analytics")],

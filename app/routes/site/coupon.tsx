@@ -1,32 +1,49 @@
 import { TicketPercent } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { Notice, PrimaryButton } from "../../components/booking/ui";
 import { formatDate, formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { pick } from "../../domain/i18n";
+import { localizePath, pick, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { ensureCart, loadCart, updateCart } from "../../server/booking/cart.server";
 import { getPublicCoupon } from "../../server/catalog/coupons.server";
 import { notFound, param } from "../../server/http/errors.server";
 import type { Route } from "./+types/coupon";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{2,40}$/);
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const coupon = await getPublicCoupon(param(code, params.id));
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const [coupon, cart] = await Promise.all([getPublicCoupon(param(code, params.id)), loadCart(request)]);
   if (!coupon) notFound();
   const { id: _id, usedCount: _used, ...terms } = coupon;
-  return { coupon: terms };
+  return { coupon: terms, applied: cart?.couponCode === coupon.code };
+}
+
+/**
+ * Puts the coupon into the visitor's bag (a new bag if there is none yet): to the bag when it holds
+ * something, else back here with the coupon shown as saved. The bag checks its terms at every quote.
+ */
+export async function action({ params, request }: Route.ActionArgs) {
+  const coupon = await getPublicCoupon(param(code, params.id));
+  if (!coupon) notFound();
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const { cart, setCookie } = await ensureCart(request, locale);
+  await updateCart(cart.id, { couponCode: coupon.code });
+  const to = cart.lines.length > 0 ? localizePath("/rental/bag", locale) : localizePath(`/coupon/${coupon.code}`, locale);
+  return redirect(to, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, "coupon", { code: loaderData?.coupon.code ?? "" });
 
-/** A coupon's terms; applying it to the bag comes with the booking flow. */
+/** A coupon's terms, and the button that puts it into the bag. */
 export default function CouponPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
-  const { coupon } = loaderData;
+  const { coupon, applied } = loaderData;
+  const busy = useNavigation().state === "submitting";
   const value = coupon.kind === "percent" ? `${coupon.value} %` : formatMoney(coupon.value, locale);
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -43,11 +60,15 @@ export default function CouponPage({ loaderData }: Route.ComponentProps) {
         {coupon.appIds.length > 0 && <li>{t("coupon.onlyFor", { seasons: coupon.appIds.map((id) => t(`season.${id}`)).join(", ") })}</li>}
         {coupon.maxUsesPerCustomer !== null && <li>{t("coupon.perCustomer", { count: coupon.maxUsesPerCustomer })}</li>}
       </ul>
-      <Link
-        to={href("/rental")}
-        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
-      >
-        {t("coupon.book")}
+      {applied ? (
+        <Notice tone="success">{t("coupon.applied", { code: coupon.code })}</Notice>
+      ) : (
+        <Form method="post" className="mt-8">
+          <PrimaryButton busy={busy}>{t("coupon.apply")}</PrimaryButton>
+        </Form>
+      )}
+      <Link to={href("/rental")} className="mt-6 inline-block font-medium text-brand-700 hover:underline">
+        {t("coupon.book")} →
       </Link>
     </div>
   );

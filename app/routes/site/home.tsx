@@ -1,24 +1,42 @@
-import { Bike, MapPin, Snowflake } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { Archive, Bike, MapPin, ShoppingBag, Snowflake, TicketPercent, Wrench } from "lucide-react";
 import { Link } from "react-router";
+import { formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
-import { useLocale, useLocalPath } from "../../components/use-locale";
+import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
 import { listApps, listShops } from "../../server/catalog/catalog.server";
+import { listPublicCoupons } from "../../server/catalog/coupons.server";
+import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  const [apps, shops] = await Promise.all([listApps(), listShops()]);
-  return { apps, shops: shops.map(({ slug, name, town, appIds }) => ({ slug, name, town, appIds })) };
+  const [apps, shops, coupons, settings] = await Promise.all([listApps(), listShops(), listPublicCoupons(), getSettings()]);
+  return {
+    apps,
+    shops: shops.map(({ slug, name, town, appIds }) => ({ slug, name, town, appIds })),
+    coupons,
+    discountOffer: settings.discountOffer,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "home");
 
-/** Home: choose the winter or the summer rental, then a branch. */
+/** The winter offers besides renting: each has its own page. */
+const WINTER_OFFERS = [
+  { path: "/ski-service", key: "service", Icon: Wrench },
+  { path: "/ski-depot", key: "depot", Icon: Archive },
+  { path: "/sports-shop", key: "sale", Icon: ShoppingBag },
+] as const;
+
+/** Home: choose the winter or the summer rental (the visitor's season first), the offers, the branches. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
+  const { season } = useRootData();
+  const apps = [...loaderData.apps].sort((a, b) => Number(b.id === season) - Number(a.id === season));
+  const { coupons, discountOffer } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -27,11 +45,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 max-w-2xl text-lg text-slate-700">{t("home.lead")}</p>
           <h2 className="mt-10 text-xl font-semibold">{t("home.chooseRental")}</h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-            {loaderData.apps.map((app) => (
+            {apps.map((app) => (
               <li key={app.id}>
                 <Link
                   to={`${href("/rental")}?app=${app.id}`}
-                  className="group flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+                  className={`group flex h-full gap-4 rounded-2xl border bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md ${
+                    app.id === season ? "border-brand-600" : "border-slate-200"
+                  }`}
                 >
                   {app.id === "winter" ? (
                     <Snowflake aria-hidden="true" className="size-10 shrink-0 text-brand-600" />
@@ -49,8 +69,56 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-      <section className="mx-auto max-w-6xl px-4 py-10">
-        <h2 className="text-xl font-semibold">{t("home.branches")}</h2>
+      <section aria-labelledby="offers" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="offers" className="text-xl font-semibold">
+          {t("home.offers")}
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+          {WINTER_OFFERS.map(({ path, key, Icon }) => (
+            <li key={key}>
+              <Link to={href(path)} className="group flex h-full gap-3 rounded-2xl border border-slate-200 p-5 hover:border-brand-600">
+                <Icon aria-hidden="true" className="size-7 shrink-0 text-brand-600" />
+                <span>
+                  <span className="block font-semibold group-hover:underline">{t(`offer.${key}.title`)}</span>
+                  <span className="mt-1 block text-sm text-slate-700">{t(`offer.${key}.teaser`)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {(discountOffer || coupons.length > 0) && (
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+            {discountOffer && discountOffer.percent > 0 && (
+              <li className="flex gap-3 rounded-2xl bg-brand-50 p-5">
+                <TicketPercent aria-hidden="true" className="size-7 shrink-0 text-brand-700" />
+                <p>
+                  <span className="block font-semibold">
+                    {t("home.earlyBooking", { percent: discountOffer.percent, count: discountOffer.minDaysAhead })}
+                  </span>
+                  <span className="mt-1 block text-sm text-slate-700">{t("home.earlyBookingText")}</span>
+                </p>
+              </li>
+            )}
+            {coupons.map((coupon) => (
+              <li key={coupon.code} className="flex gap-3 rounded-2xl bg-brand-50 p-5">
+                <TicketPercent aria-hidden="true" className="size-7 shrink-0 text-brand-700" />
+                <p>
+                  <Link to={href(`/coupon/${coupon.code}`)} className="block font-semibold hover:underline">
+                    {t("coupon.title", { value: coupon.kind === "percent" ? `${coupon.value} %` : formatMoney(coupon.value, locale) })}
+                    {" – "}
+                    <span className="font-mono">{coupon.code}</span>
+                  </Link>
+                  <span className="mt-1 block text-sm text-slate-700">{pick(coupon.description, locale)}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="branches" className="mx-auto max-w-6xl px-4 pb-12">
+        <h2 id="branches" className="text-xl font-semibold">
+          {t("home.branches")}
+        </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-3">
           {loaderData.shops.map((shop) => (
             <li key={shop.slug}>
@@ -61,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <MapPin aria-hidden="true" className="mt-0.5 size-5 text-brand-600" />
                 <span>
                   <span className="block font-medium">{shop.name}</span>
-                  <span className="block text-sm text-slate-600">
+                  <span className="block text-sm text-slate-700">
                     {shop.town} · {shop.appIds.map((id) => t(`season.${id}`)).join(", ")}
                   </span>
                 </span>

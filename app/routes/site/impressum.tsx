@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { pageMeta } from "../../components/meta";
 import { ProsePage } from "../../components/prose";
+import { useTranslation } from "../../i18n/react";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/impressum";
 

@@ -1,21 +1,31 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
-import { formatDate, hhmm, weekdayName } from "../../components/format";
+import { formatDate, formatMoney, hhmm, weekdayName } from "../../components/format";
+import { JsonLd } from "../../components/json-ld";
 import { pageMeta } from "../../components/meta";
-import { useLocale, useLocalPath } from "../../components/use-locale";
-import { pick } from "../../domain/i18n";
-import { getShop } from "../../server/catalog/catalog.server";
+import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
+import { localizePath, pick, splitLocale } from "../../domain/i18n";
+import { zonedDate } from "../../domain/periods";
+import { localBusiness } from "../../domain/structured-data";
+import { useTranslation } from "../../i18n/react";
+import { getShop, listApps } from "../../server/catalog/catalog.server";
+import { shopRentals } from "../../server/catalog/offer.server";
 import { notFound, param } from "../../server/http/errors.server";
 import type { Route } from "./+types/shop";
 
+/** The public page of each kind of thing a branch offers besides rentals. */
+const OFFER_PAGE = { service: "/ski-service", depot: "/ski-depot", sale: "/sports-shop" } as const;
+
 const slug = z.string().regex(/^[a-z0-9-]{1,80}$/);
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { locale } = splitLocale(new URL(request.url).pathname);
   const shop = await getShop(param(slug, params.id));
   if (!shop) notFound();
-  return shop;
+  const [rentals, apps] = await Promise.all([shopRentals(shop.shop.id, shop.appIds, locale), listApps()]);
+  const seasons = Object.fromEntries(apps.map((a) => [a.id, { start: a.seasonStart, end: a.seasonEnd }]));
+  return { ...shop, rentals, seasons, today: zonedDate(new Date()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -25,10 +35,20 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
-  const { shop, hours, closed, appIds, offer } = loaderData;
+  const { origin } = useRootData();
+  const { shop, hours, closed, appIds, offer, rentals, seasons, today } = loaderData;
   const map = `https://www.openstreetmap.org/?mlat=${shop.latitude}&mlon=${shop.longitude}#map=16/${shop.latitude}/${shop.longitude}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
+      <JsonLd
+        data={localBusiness({
+          ...shop,
+          url: origin + localizePath(`/shop/${shop.slug}`, locale),
+          description: pick(shop.description, locale),
+          today,
+          hours: hours.map((h) => ({ ...h, season: seasons[h.appId] })),
+        })}
+      />
       <p className="text-sm">
         <Link to={href("/stores")} className="text-brand-700 hover:underline">
           ← {t("pages.stores.title")}
@@ -101,13 +121,43 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         <h2 id="offer" className="text-lg font-semibold">
           {t("shop.offer")}
         </h2>
-        <ul className="mt-3 flex flex-wrap gap-2">
-          {offer.map((c) => (
-            <li key={c.id} className="rounded-full bg-slate-100 px-3 py-1 text-sm">
-              {pick(c.name, locale)} <span className="text-slate-600">({c.items})</span>
-            </li>
-          ))}
-        </ul>
+        {rentals.length === 0 ? (
+          <p className="mt-2 text-slate-700">{t("shop.noRentals")}</p>
+        ) : (
+          <ul className="mt-3 grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+            {rentals.map((item) => (
+              <li key={item.slug} className="flex justify-between gap-3 border-b border-slate-100 py-1.5">
+                <Link to={href(`/item/${item.slug}`)} className="hover:underline">
+                  {item.name} <span className="text-sm text-slate-700">· {item.category}</span>
+                </Link>
+                {item.dayCents !== null && (
+                  <span className="shrink-0 text-sm tabular-nums">
+                    {t("item.fromPerDay", { price: formatMoney(item.dayCents, locale) })}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {offer.some((c) => c.kind !== "rental") && (
+          <>
+            <h3 className="mt-6 font-semibold">{t("shop.more")}</h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {offer
+                .filter((c) => c.kind !== "rental")
+                .map((c) => (
+                  <li key={c.id}>
+                    <Link
+                      to={`${href(OFFER_PAGE[c.kind as keyof typeof OFFER_PAGE])}#category-${c.id}`}
+                      className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm hover:bg-slate-200 hover:underline"
+                    >
+                      {pick(c.name, locale)}
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </>
+        )}
         <div className="mt-6 flex flex-wrap gap-3">
           {appIds.map((appId) => (
             <Link

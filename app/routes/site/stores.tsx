@@ -1,9 +1,9 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
 import { listShops } from "../../server/catalog/catalog.server";
 import type { Route } from "./+types/stores";
 import type { PageHandle } from "./layout";

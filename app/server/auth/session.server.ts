@@ -1,32 +1,22 @@
 /**
  * Sign-in sessions: a random id in a signed, httpOnly, SameSite=Lax cookie, backed by the sessions
- * table so that logout (and later a password change) really ends a session.
+ * table so that logout, a password change or a reset really end a session. Each role has an idle and an
+ * absolute lifetime (domain/accounts SESSION_LIFETIMES); last_seen_at is written at most every few
+ * minutes. A session with pending_totp has passed the password but not yet the second factor: it opens
+ * nothing but the code form, so getSessionUser does not see it.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { and, eq, gt } from "drizzle-orm";
-import { createCookie, data, redirect } from "react-router";
-import { type Locale, localizePath, splitLocale } from "../../domain/i18n";
+import { and, eq, lt, ne } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { type Role, SESSION_TOUCH_MS, sessionExpiry, sessionVerdict } from "../../domain/accounts";
 import { getConfig } from "../config.server";
-import { getDb } from "../db/client.server";
+import { type Db, getDb } from "../db/client.server";
 import { sessions, users } from "../db/schema";
+import { dataDirSecret } from "../secrets.server";
 
-const SESSION_DAYS = 14;
-
-/**
- * The cookie-signing secret: SESSION_SECRET, or one generated on first start and kept in DATA_DIR
- * (never in the repository or the database). See docs/decisions/004-session-secret.md.
- */
-function sessionSecret(): string {
-  const config = getConfig();
-  if (config.SESSION_SECRET) return config.SESSION_SECRET;
-  const file = join(config.DATA_DIR, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+/** The cookie-signing secret: SESSION_SECRET, or one generated into DATA_DIR. */
+export function sessionSecret(): string {
+  return dataDirSecret("session-secret", getConfig().SESSION_SECRET);
 }
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -37,65 +27,125 @@ function sessionCookie() {
     path: "/",
     secure: getConfig().PUBLIC_URL?.startsWith("https://") ?? false,
     secrets: [sessionSecret()],
-    maxAge: SESSION_DAYS * 24 * 3600,
   });
   return cookie;
 }
 
-export type SessionUser = { id: string; email: string; name: string; role: "customer" | "staff" | "admin" };
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Two-factor sign-in is on for this user. */
+  totpEnabled: boolean;
+};
 
-/** Starts a new session (always a fresh id) and returns its Set-Cookie header. */
-export async function createUserSession(userId: string, request: Request): Promise<string> {
+/**
+ * Starts a new session (always a fresh id: an id known before sign-in is never the one after it) and
+ * returns its Set-Cookie header. `pendingTotp` makes the half-way session of a two-factor sign-in.
+ */
+export async function createUserSession(userId: string, request: Request, options: { pendingTotp?: boolean } = {}): Promise<string> {
+  // The session this browser had before (another account, a half-way sign-in) ends with the new one.
+  const previous = await currentSessionId(request);
+  if (previous) await deleteSession(previous);
   const id = randomBytes(32).toString("base64url");
+  const pendingTotp = options.pendingTotp ?? false;
+  const [user] = await getDb().select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  const now = new Date();
+  const expiresAt = sessionExpiry(user?.role ?? "customer", now, pendingTotp);
   await getDb()
     .insert(sessions)
     .values({
       id,
       userId,
-      expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      pendingTotp,
       userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
     });
-  return sessionCookie().serialize(id);
+  return sessionCookie().serialize(id, { maxAge: Math.round((expiresAt.getTime() - now.getTime()) / 1000) });
 }
 
-async function sessionId(request: Request): Promise<string | null> {
+/** The session id of a cookie that is signed by us and well formed, or null. */
+export async function currentSessionId(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie().parse(request.headers.get("cookie"));
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-/** The signed-in user, or null for a missing, forged, expired or ended session. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const id = await sessionId(request);
+type LiveSession = { id: string; pendingTotp: boolean; user: SessionUser };
+
+/** The session behind the request's cookie if it still holds; an expired one is deleted on the way. */
+async function liveSession(request: Request): Promise<LiveSession | null> {
+  const id = await currentSessionId(request);
   if (!id) return null;
-  const [row] = await getDb()
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+  const db = getDb();
+  const [row] = await db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      pendingTotp: sessions.pendingTotp,
+      user: { id: users.id, email: users.email, name: users.name, role: users.role, totpEnabledAt: users.totpEnabledAt },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
+    .where(and(eq(sessions.id, id), eq(users.active, true)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const now = new Date();
+  const verdict = sessionVerdict(row, row.user.role, now);
+  if (!verdict.alive) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (verdict.touch) {
+    // Conditional, so several requests of one page do not all write.
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_TOUCH_MS))));
+  }
+  const { totpEnabledAt, ...user } = row.user;
+  return { id, pendingTotp: row.pendingTotp, user: { ...user, totpEnabled: totpEnabledAt !== null } };
+}
+
+/** The signed-in user, or null for a missing, forged, expired, ended or half-way (second factor pending) session. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await liveSession(request);
+  return session && !session.pendingTotp ? session.user : null;
+}
+
+/** The signed-in user with the id of their session (to keep it while ending the others). */
+export async function getSignedIn(request: Request): Promise<{ sessionId: string; user: SessionUser } | null> {
+  const session = await liveSession(request);
+  return session && !session.pendingTotp ? { sessionId: session.id, user: session.user } : null;
+}
+
+/** A sign-in waiting for its second factor: the password was right, the code is still to come. */
+export async function getPendingSignIn(request: Request): Promise<{ sessionId: string; user: SessionUser } | null> {
+  const session = await liveSession(request);
+  return session?.pendingTotp ? { sessionId: session.id, user: session.user } : null;
+}
+
+/** Deletes one session by id. */
+export async function deleteSession(id: string): Promise<void> {
+  await getDb().delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user, but `keep` when given (after a password change in that session). */
+export async function endUserSessions(userId: string, keep?: string, db: Db = getDb()): Promise<void> {
+  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+}
+
+/** The Set-Cookie header that clears the session cookie. */
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0 });
 }
 
 /** Ends the session in the database and returns the Set-Cookie header that clears the cookie. */
 export async function endSession(request: Request): Promise<string> {
-  const id = await sessionId(request);
-  if (id) await getDb().delete(sessions).where(eq(sessions.id, id));
-  return sessionCookie().serialize("", { maxAge: 0 });
-}
-
-function loginUrl(request: Request, locale: Locale): string {
-  const url = new URL(request.url);
-  return `${localizePath("/login", locale)}?next=${encodeURIComponent(url.pathname + url.search)}`;
-}
-
-/**
- * Guards every admin loader and action: anonymous visitors go to the login page (and come back),
- * signed-in users without the admin role get 403.
- */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  if (!user) throw redirect(loginUrl(request, locale));
-  if (user.role !== "admin") throw data({ message: "Forbidden" }, { status: 403 });
-  return user;
+  const id = await currentSessionId(request);
+  if (id) await deleteSession(id);
+  return clearSessionCookie();
 }

@@ -56,6 +56,9 @@ export type HoldInput = {
   couponCode?: string | null;
   hotelId?: number | null;
   userId?: string | null;
+  /** Online (the default), or at the counter by the staff member `createdBy`. */
+  source?: "online" | "counter";
+  createdBy?: string | null;
   /** The total the customer was shown; a different total fails with `priceChanged` instead of charging it. */
   expectedTotalCents?: number;
   now?: Date;
@@ -328,6 +331,8 @@ export async function holdOrder(
           appId: input.appId,
           shopId: input.shopId,
           userId: input.userId ?? null,
+          source: input.source ?? "online",
+          createdBy: input.createdBy ?? null,
           language: input.language,
           pickupAt: period.pickupAt,
           returnAt: period.returnAt,
@@ -345,7 +350,7 @@ export async function holdOrder(
           totalCents: quote.totalCents,
           vatCents: quote.vatCents,
           vatBreakdown: quote.vat.map((v) => ({ rateBp: v.rateBp, netCents: v.netCents, vatCents: v.vatCents })),
-          discounts: quote.discounts.map((d) => ({ kind: d.kind, label: d.label, amountCents: d.amountCents })),
+          discounts: quote.discounts.map((d) => ({ kind: d.kind, label: d.label, amountCents: d.amountCents, percent: d.percent })),
           couponId: quote.coupon?.applied && coupon ? coupon.id : null,
           hotelId: hotel?.id ?? null,
           expiresAt: sql`now() + make_interval(mins => ${settings.holdMinutes})`,
@@ -385,6 +390,7 @@ export async function holdOrder(
               size: line.size,
               quantity: line.quantity,
               unitPriceCents: roundCents(price.subtotalCents / line.quantity),
+              subtotalCents: price.subtotalCents,
               totalCents: price.totalCents,
               vatRateBp: price.vatRateBp,
             };
@@ -547,6 +553,20 @@ export async function cancelOrder(orderId: string, options: { note?: string } = 
       })
       .where(eq(orders.id, order.id));
     return { ok: true, wasPaid, refundCents: wasPaid ? order.totalCents : 0 };
+  });
+}
+
+/** Ends the hold of one order still waiting for payment now (payment failed or abandoned); a no-op otherwise. */
+export async function expireOrder(orderId: string, db: Db = getDb()): Promise<boolean> {
+  return inRetriedTransaction(db, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order?.status !== "pending_payment") return false;
+    await release(tx, order.id, order.shopId);
+    await tx
+      .update(orders)
+      .set({ status: "expired", expiresAt: sql`least(${orders.expiresAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    return true;
   });
 }
 

@@ -25,6 +25,11 @@ export type Database = {
   db: Db;
   /** Applies the committed SQL migrations. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of the shop runs its own: start-up (migrations, demo seed, admin)
+   * on several machines at once must happen one after the other. PGlite has one process anyway.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +48,17 @@ export async function openDatabase(options: { url?: string | null; dataDir?: str
       kind: "postgres",
       db,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      exclusive: async (work) => {
+        // A session-level lock on one connection of its own; the work itself may use the whole pool.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(hashtext('dolomiti-rent:start-up'))");
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock(hashtext('dolomiti-rent:start-up'))").catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         await pool.query("select 1");
       },
@@ -59,6 +75,7 @@ export async function openDatabase(options: { url?: string | null; dataDir?: str
     kind: "pglite",
     db: pgliteDb as unknown as Db,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    exclusive: (work) => work(),
     ping: async () => {
       await client.query("select 1");
     },

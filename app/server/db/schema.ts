@@ -297,10 +297,46 @@ export const users = pgTable(
     role: userRole("role").notNull().default("customer"),
     language: text("language").notNull().default("en"),
     active: boolean("active").notNull().default(true),
+    /** TOTP secret for two-factor sign-in, encrypted with a key outside the database (AES-256-GCM). */
+    totpSecret: text("totp_secret"),
+    /** Set once the user confirmed a first code; two-factor sign-in is on from then. */
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last TOTP time step accepted, so a code is never accepted twice. */
+    totpLastStep: integer("totp_last_step"),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** Password-reset links: only a hash of the token is kept, used once, valid for a short time. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * Fixed-window counters for rate limits shared by every server process (login attempts per address and
+ * per account). `key` names the limit and its subject; rows of past windows are deleted by the limiter.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
 /** Branches a staff member works at. */
@@ -327,7 +363,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end of the session; the idle limit is counted from last_seen_at. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Password checked, second factor still to come: such a session opens nothing but the code form. */
+    pendingTotp: boolean("pending_totp").notNull().default(false),
     userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
@@ -395,6 +434,18 @@ export const settings = pgTable("settings", {
 // ---------------------------------------------------------------------------------------------
 // Carts
 
+export type CartInvoice = {
+  name: string;
+  company: string | null;
+  vatId: string | null;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  email: string;
+  phone: string;
+};
+
 export const carts = pgTable("carts", {
   id: uuid("id").primaryKey().defaultRandom(),
   appId: appId("app_id").references(() => apps.id),
@@ -403,10 +454,15 @@ export const carts = pgTable("carts", {
   returnDate: date("return_date"),
   pickupTime: time("pickup_time"),
   returnTime: time("return_time"),
-  couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+  /** The coupon code as the customer typed it (upper-cased); checked at every quote. */
+  couponCode: text("coupon_code"),
   hotelId: integer("hotel_id").references(() => partnerHotels.id, { onDelete: "set null" }),
   userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   language: text("language").notNull().default("en"),
+  /** Invoice information of the checkout step, validated by domain/checkout before it is stored. */
+  invoice: jsonb("invoice").$type<CartInvoice>(),
+  /** The order this cart went to payment with, while it waits for the provider. */
+  orderId: uuid("order_id"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -452,7 +508,8 @@ export type VatLine = { rateBp: number; netCents: number; vatCents: number };
 
 /** Feeds the human order number R-{year}-{000123}; gaps after a rolled-back hold are harmless. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
-export type DiscountLine = { kind: string; label: string; amountCents: number };
+/** A discount as the order shows it; `percent` is null for fixed amounts (and for orders from before it was kept). */
+export type DiscountLine = { kind: string; label: string; amountCents: number; percent?: number | null };
 
 export const orders = pgTable(
   "orders",
@@ -494,8 +551,16 @@ export const orders = pgTable(
     couponId: integer("coupon_id").references(() => coupons.id),
     hotelId: integer("hotel_id").references(() => partnerHotels.id),
     note: text("note"),
+    /** Where the order was made: the online shop or the counter (a walk-in customer). */
+    source: text("source").notNull().default("online"),
+    /** The staff member who made a counter order. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    pickedUpAt: timestamp("picked_up_at", { withTimezone: true }),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    /** What the staff noted at the return (damage, missing parts). */
+    returnNote: text("return_note"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -506,6 +571,7 @@ export const orders = pgTable(
     index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
+    check("orders_source", sql`${t.source} in ('online', 'counter')`),
   ],
 );
 
@@ -540,6 +606,9 @@ export const orderLines = pgTable(
     size: text("size"),
     quantity: smallint("quantity").notNull().default(1),
     unitPriceCents: integer("unit_price_cents").notNull(),
+    /** The line's price before discounts: the lines add up to the order's subtotal. */
+    subtotalCents: integer("subtotal_cents").notNull(),
+    /** After the order's discounts, as split over the lines (what VAT is computed on). */
     totalCents: integer("total_cents").notNull(),
     vatRateBp: integer("vat_rate_bp").notNull(),
     /** Unit handed out at the counter (set at pickup). */
@@ -596,8 +665,12 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
-    /** The provider's id of the checkout / payment. */
+    /** The provider's id of the checkout (Stripe Checkout Session, demo checkout). */
     ref: text("ref").notNull(),
+    /** Where the customer pays (the provider's hosted page). */
+    checkoutUrl: text("checkout_url"),
+    /** The provider's id of the captured payment (Stripe PaymentIntent), used for refunds. */
+    paymentRef: text("payment_ref"),
     method: text("method"),
     status: paymentStatus("status").notNull().default("created"),
     amountCents: integer("amount_cents").notNull(),
@@ -606,7 +679,7 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("payments_provider_ref_idx").on(t.provider, t.ref)],
+  (t) => [uniqueIndex("payments_provider_ref_idx").on(t.provider, t.ref), index("payments_order_idx").on(t.orderId)],
 );
 
 /** Every webhook event processed, once: the primary key makes redelivery a no-op. */
@@ -622,6 +695,33 @@ export const webhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
+/**
+ * E-mails to send. One row per order and kind at most (the unique index makes "sent once" a database
+ * fact); a worker delivers pending rows over SMTP or into DATA_DIR/outbox.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    /** confirmation, cancellation, password-reset ... */
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    language: text("language").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    attempts: smallint("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_order_kind_idx").on(t.orderId, t.kind),
+    index("email_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
+);
+
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -634,5 +734,5 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId)],
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.at), index("audit_log_at_idx").on(t.at)],
 );

@@ -10,7 +10,11 @@ import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
+import { databaseIsDown, noteDatabaseError } from "../db/health.server";
 import { logger } from "../log.server";
+import { getSiteSettings } from "../settings/settings.server";
+import { sameOriginOnly, serviceGuard } from "./guards.server";
+import { precompressedAssets } from "./precompressed.server";
 
 export type HttpAppOptions = {
   config: Config;
@@ -27,7 +31,13 @@ export type HttpAppOptions = {
 
 const GTM_HOSTS = "https://www.googletagmanager.com https://www.google-analytics.com https://*.google-analytics.com";
 
-export function contentSecurityPolicy(nonce: string, options: { gtm: boolean; https: boolean }) {
+/** Where a checkout form may send the payer: without JavaScript the form's POST is redirected to the provider. */
+const PAYMENT_FORM_TARGETS = { demo: "", stripe: " https://checkout.stripe.com" } as const;
+
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { gtm: boolean; https: boolean; payment: keyof typeof PAYMENT_FORM_TARGETS },
+) {
   const extra = options.gtm ? ` ${GTM_HOSTS}` : "";
   return [
     "default-src 'self'",
@@ -38,7 +48,7 @@ export function contentSecurityPolicy(nonce: string, options: { gtm: boolean; ht
     `connect-src 'self'${extra}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${PAYMENT_FORM_TARGETS[options.payment]}`,
     "object-src 'none'",
     ...(options.https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
@@ -76,10 +86,19 @@ export function createHttpApp(options: HttpAppOptions) {
     next();
   });
 
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     const https = req.secure;
     if (!options.development) {
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce, { gtm: Boolean(config.GTM_ID), https }));
+      // The container may come from the settings (they win over GTM_ID). Health checks and hashed assets do not
+      // wait for the database; pages need it anyway, and the settings are cached (settings.server.ts).
+      const pageRequest = !(req.path === "/healthz" || req.path === "/readyz" || req.path.startsWith("/assets/"));
+      const gtm = pageRequest
+        ? await getSiteSettings().then(
+            (site) => Boolean(site.gtmId),
+            () => Boolean(config.GTM_ID),
+          )
+        : Boolean(config.GTM_ID);
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce, { gtm, https, payment: config.PAYMENT_PROVIDER }));
     }
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -90,6 +109,7 @@ export function createHttpApp(options: HttpAppOptions) {
     next();
   });
 
+  app.use(sameOriginOnly(config.PUBLIC_URL));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -101,7 +121,8 @@ export function createHttpApp(options: HttpAppOptions) {
     try {
       await withTimeout(database.ping(), 2000);
       res.json({ status: "ready", database: database.kind });
-    } catch {
+    } catch (error) {
+      noteDatabaseError(error, database);
       res.status(503).json({ status: "unavailable", database: database.kind });
     }
   });
@@ -109,19 +130,23 @@ export function createHttpApp(options: HttpAppOptions) {
   if (options.before) app.use(options.before);
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.
+    app.use("/assets", precompressedAssets(`${options.clientDir}/assets`));
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(serviceGuard({ maxInFlight: config.MAX_IN_FLIGHT, databaseIsDown: () => databaseIsDown(database) }));
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: options.build,
       mode: options.development ? "development" : "production",
-      getLoadContext: (_req: Request, res: Response) => ({
+      getLoadContext: (req: Request, res: Response) => ({
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
         buildVersion: options.buildVersion,
+        // X-Forwarded-For counts only when a trusted proxy (above) sent it, so a client cannot pick its address.
+        clientAddress: req.ip ?? "",
       }),
     }),
   );

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
 import { type Locale, locales } from "../../domain/i18n";
 import { getConfig } from "../config.server";
+import { getSiteSettings } from "../settings/settings.server";
 
 const YEAR = LANGUAGE_COOKIE_DAYS * 24 * 3600;
 
@@ -30,14 +31,17 @@ const secure = () => getConfig().PUBLIC_URL?.startsWith("https://") ?? false;
 
 const localeValue = z.enum(locales);
 
-/** The language kept in the cookie (key configurable, 365 days, path /, SameSite Lax: spec §9). */
-export function readLanguageCookie(request: Request): Locale | null {
-  const parsed = localeValue.safeParse(readCookie(request, getConfig().LANGUAGE_COOKIE));
+/**
+ * The language kept in the cookie (365 days, path /, SameSite Lax: spec §9). Its key is the setting, else
+ * LANGUAGE_COOKIE from the environment (read from the briefly cached settings: no query per request).
+ */
+export async function readLanguageCookie(request: Request): Promise<Locale | null> {
+  const parsed = localeValue.safeParse(readCookie(request, (await getSiteSettings()).languageCookie));
   return parsed.success ? parsed.data : null;
 }
 
-export function languageCookie(locale: Locale): string {
-  return serialize(getConfig().LANGUAGE_COOKIE, locale, YEAR, secure());
+export async function languageCookie(locale: Locale): Promise<string> {
+  return serialize((await getSiteSettings()).languageCookie, locale, YEAR, secure());
 }
 
 export const CONSENT_COOKIE = "consent";

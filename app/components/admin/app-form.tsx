@@ -1,0 +1,241 @@
+/**
+ * The fields of a storefront (create and edit), and two form parts the branch, coupon and user screens
+ * share: a group of checkboxes with one message, and a day of the year picked as day and month.
+ */
+
+import { languageTag } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { useLocale } from "../use-locale";
+import { adminInputClass, CheckboxField, TextField, TranslatedField, valueAt } from "./form";
+
+type Values = Record<string, unknown> | undefined;
+
+/** The form's input look without its full width, for selects that sit side by side. */
+const selectClass = adminInputClass.replace("mt-1 block w-full", "block");
+type Errors = Record<string, string> | undefined;
+
+/** The ticked values of a checkbox group, from a loaded record (numbers) or a posted form (strings). */
+function ticked(values: Values, name: string): string[] {
+  const value = values?.[name];
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined || value === null || value === "" ? [] : [String(value)];
+}
+
+/** Checkboxes posting `name[]`; the message for `name` shows under them. */
+export function CheckboxGroup({
+  name,
+  legend,
+  hint,
+  options,
+  values,
+  errors,
+  columns = 2,
+}: {
+  name: string;
+  legend: string;
+  hint?: string;
+  options: { value: string; label: string; note?: string }[];
+  values: Values;
+  errors: Errors;
+  columns?: 1 | 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const checked = ticked(values, name);
+  const base = `field-${name}`;
+  const describedBy = [hint ? `${base}-hint` : null, errors?.[name] ? `${base}-error` : null].filter(Boolean).join(" ") || undefined;
+  const grid = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" }[columns];
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-3" aria-describedby={describedBy}>
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {hint && (
+        <p id={`${base}-hint`} className="mb-2 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <div className={`grid gap-2 ${grid}`}>
+        {options.map((option) => {
+          const id = `${base}-${option.value}`;
+          return (
+            <div key={option.value} className="flex items-start gap-2">
+              <input
+                id={id}
+                type="checkbox"
+                name={`${name}[]`}
+                value={option.value}
+                defaultChecked={checked.includes(option.value)}
+                className="mt-1 size-4"
+              />
+              <label htmlFor={id} className="text-sm">
+                {option.label}
+                {option.note && <span className="text-slate-600"> ({option.note})</span>}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      {errors?.[name] && (
+        <p id={`${base}-error`} className="mt-2 text-sm text-red-700">
+          {t(errors[name])}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** "12-01" or a posted { month, day } as the two selects show it. */
+function monthDayParts(values: Values, name: string): { month: string; day: string } {
+  const value = values?.[name];
+  if (value && typeof value === "object") {
+    const { month, day } = value as { month?: string; day?: string };
+    return { month: month ?? "", day: day ?? "" };
+  }
+  const match = /^(\d{2})-(\d{2})$/.exec(valueAt(values, name));
+  return match ? { month: String(Number(match[1])), day: String(Number(match[2])) } : { month: "", day: "" };
+}
+
+/** A day of the year as the season window uses it: day and month, no year. */
+export function MonthDayField({ name, legend, values, errors }: { name: string; legend: string; values: Values; errors: Errors }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const parts = monthDayParts(values, name);
+  const base = `field-${name}`;
+  const monthName = new Intl.DateTimeFormat(languageTag[locale], { month: "long", timeZone: "UTC" });
+  const invalid = errors?.[name] ? true : undefined;
+  const describedBy = invalid ? `${base}-error` : undefined;
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="mt-1 flex gap-2">
+        <div>
+          <label htmlFor={`${base}-day`} className="sr-only">
+            {t("admin.apps.day")}
+          </label>
+          <select
+            id={`${base}-day`}
+            name={`${name}.day`}
+            defaultValue={parts.day}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            className={`${selectClass} w-20`}
+          >
+            <option value="">{t("admin.apps.day")}</option>
+            {Array.from({ length: 31 }, (_, i) => String(i + 1)).map((day) => (
+              <option key={day} value={day}>
+                {day}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${base}-month`} className="sr-only">
+            {t("admin.apps.month")}
+          </label>
+          <select
+            id={`${base}-month`}
+            name={`${name}.month`}
+            defaultValue={parts.month}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            className={`${selectClass} w-40`}
+          >
+            <option value="">{t("admin.apps.month")}</option>
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((month) => (
+              <option key={month} value={String(month)}>
+                {monthName.format(new Date(Date.UTC(2024, month - 1, 1)))}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {errors?.[name] && (
+        <p id={`${base}-error`} className="mt-1 text-sm text-red-700">
+          {t(errors[name])}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** "12-01" -> "1 December" in the page's language. */
+export function useMonthDay() {
+  const locale = useLocale();
+  const format = new Intl.DateTimeFormat(languageTag[locale], { day: "numeric", month: "long", timeZone: "UTC" });
+  return (monthDay: string) => {
+    const [month, day] = monthDay.split("-").map(Number);
+    return month && day ? format.format(new Date(Date.UTC(2024, month - 1, day))) : monthDay;
+  };
+}
+
+export function AppFields({
+  values,
+  errors,
+  shops,
+  idChoices,
+}: {
+  values: Values;
+  errors: Errors;
+  shops: { id: number; name: string; town: string; active: boolean }[];
+  /** On the create page: the kinds of storefront that can still be created. */
+  idChoices?: string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-4">
+      {idChoices && (
+        <div className="max-w-sm">
+          <label htmlFor="field-id" className="text-sm font-medium">
+            {t("admin.apps.kind")}
+          </label>
+          <select
+            id="field-id"
+            name="id"
+            defaultValue={valueAt(values, "id") || idChoices[0]}
+            aria-invalid={errors?.id ? true : undefined}
+            aria-describedby={errors?.id ? "field-id-error" : "field-id-hint"}
+            className={adminInputClass}
+          >
+            {idChoices.map((id) => (
+              <option key={id} value={id}>
+                {t(`season.${id}`)}
+              </option>
+            ))}
+          </select>
+          <p id="field-id-hint" className="mt-1 text-xs text-slate-600">
+            {t("admin.apps.kindHint")}
+          </p>
+          {errors?.id && (
+            <p id="field-id-error" className="mt-1 text-sm text-red-700">
+              {t(errors.id)}
+            </p>
+          )}
+        </div>
+      )}
+      <TranslatedField name="name" label={t("admin.field.name")} values={values} errors={errors} />
+      <TranslatedField name="description" label={t("admin.field.description")} values={values} errors={errors} multiline />
+      <fieldset className="rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-semibold">{t("admin.apps.seasonWindow")}</legend>
+        <p className="mb-2 text-xs text-slate-600">{t("admin.apps.seasonHint")}</p>
+        <div className="flex flex-wrap gap-6">
+          <MonthDayField name="seasonStart" legend={t("admin.apps.seasonStart")} values={values} errors={errors} />
+          <MonthDayField name="seasonEnd" legend={t("admin.apps.seasonEnd")} values={values} errors={errors} />
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField name="sort" label={t("admin.field.sort")} type="number" inputMode="numeric" values={values} errors={errors} required />
+      </div>
+      <CheckboxField name="enabled" label={t("admin.field.enabled")} hint={t("admin.apps.enabledHint")} values={values} />
+      <CheckboxGroup
+        name="shopIds"
+        legend={t("admin.apps.servedBy")}
+        hint={t("admin.apps.servedByHint")}
+        values={values}
+        errors={errors}
+        options={shops.map((shop) => ({
+          value: String(shop.id),
+          label: shop.name,
+          note: shop.active ? shop.town : `${shop.town}, ${t("admin.shops.inactive")}`,
+        }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/** The dashboard's panels: the day's handovers per branch, orders waiting for payment, the fleet's utilisation. */
+import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
+import { Link } from "react-router";
+import { pick, type Translated } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { formatDate, formatPercent } from "../format";
+import { useLocale, useLocalPath } from "../use-locale";
+
+export type Handover = { id: string; number: string; name: string; status: string; pickupAt: Date | string; returnAt: Date | string };
+export type BranchDay = { date: string; pickups: Handover[]; returns: Handover[] };
+
+function OrderList({ orders, at, kind }: { orders: Handover[]; at: (o: Handover) => Date | string; kind: "pickup" | "return" }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  const Icon = kind === "pickup" ? ArrowUpFromLine : ArrowDownToLine;
+  return (
+    <div>
+      <h4 className="flex items-center gap-1 text-sm font-semibold text-slate-700">
+        <Icon aria-hidden="true" className="size-4" />
+        {t(kind === "pickup" ? "admin.dashboard.pickups" : "admin.dashboard.returns", { count: orders.length })}
+      </h4>
+      {orders.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">{t(kind === "pickup" ? "admin.dashboard.noPickups" : "admin.dashboard.noReturns")}</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm">
+          {orders.map((order) => (
+            <li key={order.id} data-order={order.number}>
+              <span className="tabular-nums">{formatDate(at(order), locale, { timeStyle: "short" })}</span>{" "}
+              <Link to={href(`/admin/order/${order.id}`)} className="font-medium text-brand-700 hover:underline">
+                {order.number}
+              </Link>{" "}
+              {order.name}
+              {order.status !== "paid" && <span className="text-slate-600"> · {t(`order.status.${order.status}`)}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** One branch's pickups and returns today and tomorrow. */
+export function BranchHandovers({ name, days, labels }: { name: string; days: BranchDay[]; labels: string[] }) {
+  return (
+    <section className="rounded-lg border border-slate-200 p-4" aria-label={name}>
+      <h3 className="text-base font-semibold">{name}</h3>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        {days.map((day, i) => (
+          <div key={day.date} className="space-y-3">
+            <p className="text-sm font-semibold text-brand-800">{labels[i]}</p>
+            <OrderList orders={day.pickups} at={(o) => o.pickupAt} kind="pickup" />
+            <OrderList orders={day.returns} at={(o) => o.returnAt} kind="return" />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export type Waiting = Handover & { expiresAt: Date | string | null; totalCents: number };
+
+export function WaitingOrders({ count, orders, money }: { count: number; orders: Waiting[]; money: (cents: number) => string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  if (count === 0) return <p className="text-sm text-slate-600">{t("admin.dashboard.noneWaiting")}</p>;
+  return (
+    <>
+      <p className="text-sm">{t("admin.dashboard.waitingCount", { count })}</p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <Link to={href(`/admin/order/${order.id}`)} className="font-medium text-brand-700 hover:underline">
+              {order.number}
+            </Link>{" "}
+            {order.name} · {money(order.totalCents)}
+            {order.expiresAt && (
+              <span className="text-slate-600">
+                {" "}
+                · {t("admin.dashboard.heldUntil", { time: formatDate(order.expiresAt, locale, { timeStyle: "short" }) })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {count > orders.length && (
+        <Link to={href("/admin/orders?status=pending_payment")} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+          {t("admin.dashboard.allWaiting", { total: count })}
+        </Link>
+      )}
+    </>
+  );
+}
+
+export type CategoryUse = {
+  categoryId: string;
+  name: Partial<Translated> | null;
+  units: number;
+  bookedToday: number;
+  today: number;
+  week: number;
+};
+
+function Meter({ value, label }: { value: number; label: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <div className="h-2 w-24 overflow-hidden rounded bg-slate-200" aria-hidden="true">
+        <div className="h-full bg-brand-600" style={{ width: `${Math.round(value * 100)}%` }} />
+      </div>
+      <span className="tabular-nums">{label}</span>
+    </div>
+  );
+}
+
+export function UtilisationTable({ rows }: { rows: CategoryUse[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{t("admin.dashboard.noUnits")}</p>;
+  const percent = (share: number) => formatPercent(Math.round(share * 1000) / 10, locale);
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t("admin.dashboard.utilisation")}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              {t("admin.field.category")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("admin.field.units")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("admin.dashboard.bookedToday")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("admin.dashboard.bookedWeek")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <tr key={row.categoryId} data-category={row.categoryId}>
+              <th scope="row" className="px-3 py-2 font-medium">
+                {pick(row.name, locale) || row.categoryId}
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{row.units}</td>
+              <td className="px-3 py-2">
+                <Meter value={row.today} label={`${percent(row.today)} (${row.bookedToday})`} />
+              </td>
+              <td className="px-3 py-2">
+                <Meter value={row.week} label={percent(row.week)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

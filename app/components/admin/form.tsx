@@ -1,0 +1,212 @@
+/**
+ * Fields of the back office's edit and create forms. Each shows its label, the value (as typed, after a
+ * failed save), and its message from the server beside it, linked with aria-describedby. The forms post
+ * to the route's action and work without JavaScript.
+ */
+
+import { useNavigation, useSearchParams } from "react-router";
+import { type Locale, languageName, locales } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+
+export const adminInputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600";
+
+/** What an action answers after a failed save: the values as posted and a message key per field. */
+export type FormReply = { values: Record<string, unknown>; errors: Record<string, string> };
+
+/** A nested value of a posted or loaded record, "name.en" → record.name.en, as the string an input shows. */
+export function valueAt(values: Record<string, unknown> | undefined, path: string): string {
+  let value: unknown = values;
+  for (const part of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
+  return value === null || value === undefined ? "" : String(value);
+}
+
+type FieldProps = {
+  name: string;
+  label: string;
+  values?: Record<string, unknown>;
+  errors?: Record<string, string>;
+  hint?: string;
+  required?: boolean;
+};
+
+function ids(name: string) {
+  const id = `field-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  return { id, error: `${id}-error`, hint: `${id}-hint` };
+}
+
+function Message({ id, errors, name }: { id: string; errors?: Record<string, string>; name: string }) {
+  const { t } = useTranslation();
+  if (!errors?.[name]) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {t(errors[name])}
+    </p>
+  );
+}
+
+export function TextField({
+  name,
+  label,
+  values,
+  errors,
+  hint,
+  required,
+  type = "text",
+  autoComplete,
+  inputMode,
+  multiline,
+}: FieldProps & { type?: string; autoComplete?: string; inputMode?: "numeric" | "decimal" | "email" | "tel"; multiline?: boolean }) {
+  const { t } = useTranslation();
+  const i = ids(name);
+  const describedBy = [errors?.[name] ? i.error : null, hint ? i.hint : null].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id: i.id,
+    name,
+    defaultValue: valueAt(values, name),
+    "aria-invalid": errors?.[name] ? true : undefined,
+    "aria-describedby": describedBy,
+    required,
+    className: adminInputClass,
+  };
+  return (
+    <div>
+      <label htmlFor={i.id} className="text-sm font-medium">
+        {label}
+        {!required && <span className="font-normal text-slate-600"> ({t("booking.optional")})</span>}
+      </label>
+      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />}
+      {hint && (
+        <p id={i.hint} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <Message id={i.error} errors={errors} name={name} />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  values,
+  errors,
+  options,
+  required = true,
+  placeholder,
+}: FieldProps & { options: { value: string; label: string }[]; placeholder?: string }) {
+  const i = ids(name);
+  return (
+    <div>
+      <label htmlFor={i.id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={i.id}
+        name={name}
+        defaultValue={valueAt(values, name)}
+        required={required}
+        aria-invalid={errors?.[name] ? true : undefined}
+        aria-describedby={errors?.[name] ? i.error : undefined}
+        className={adminInputClass}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Message id={i.error} errors={errors} name={name} />
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label, values, hint }: Pick<FieldProps, "name" | "label" | "values" | "hint">) {
+  const i = ids(name);
+  const value = valueAt(values, name);
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={i.id}
+        type="checkbox"
+        name={name}
+        defaultChecked={value === "true" || value === "on"}
+        aria-describedby={hint ? i.hint : undefined}
+        className="mt-1 size-4"
+      />
+      <div>
+        <label htmlFor={i.id} className="text-sm font-medium">
+          {label}
+        </label>
+        {hint && (
+          <p id={i.hint} className="text-xs text-slate-600">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A text in the six languages: English is required, the others fall back to it when left empty. */
+export function TranslatedField({ name, label, values, errors, multiline, required = true }: FieldProps & { multiline?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold">{label}</legend>
+      <p className="mb-2 text-xs text-slate-600">{t(required ? "admin.form.translatedHint" : "admin.form.translatedOptionalHint")}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {locales.map((locale: Locale) => (
+          <TextField
+            key={locale}
+            name={`${name}.${locale}`}
+            label={languageName[locale]}
+            values={values}
+            errors={errors}
+            multiline={multiline}
+            required={required && locale === "en"}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The message above a form whose save failed, and the "saved" note after a successful one (`?saved=1`). */
+export function FormStatus({ errors }: { errors?: Record<string, string> }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const count = Object.keys(errors ?? {}).filter((key) => key !== "form").length;
+  if (errors?.form || count > 0) {
+    return (
+      <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+        {errors?.form ? t(errors.form) : t("admin.form.fix", { count })}
+      </div>
+    );
+  }
+  if (params.get("saved") === "1") {
+    return (
+      <div role="status" className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+        {t("admin.form.saved")}
+      </div>
+    );
+  }
+  return null;
+}
+
+export function SaveButton({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value="save"
+      aria-disabled={busy || undefined}
+      className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:opacity-70"
+    >
+      {busy ? t("admin.form.saving") : (label ?? t("admin.form.save"))}
+    </button>
+  );
+}

@@ -1,0 +1,334 @@
+/**
+ * An item's units grouped by branch (status and note per unit, adding units with generated or typed
+ * codes, deleting a unit that was never booked), the sale stock per branch and size, and the service
+ * capacity per branch. Staff see and change their own branches only; stock and capacity are the admin's.
+ */
+import { Plus, Trash2 } from "lucide-react";
+import { Form } from "react-router";
+import { MAX_UNITS_AT_ONCE, UNIT_STATUSES } from "../../domain/admin/item-units";
+import { useTranslation } from "../../i18n/react";
+import { adminInputClass, SelectField, TextField } from "./form";
+import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
+
+type Reply = { target: string; values: Record<string, unknown>; errors: Record<string, string> };
+export type Branch = { id: number; name: string; serves: boolean };
+export type UnitRow = { id: number; shopId: number; code: string; size: string | null; status: string; note: string | null; used: boolean };
+
+const statusTone: Record<string, string> = {
+  active: "bg-emerald-100 text-emerald-900",
+  maintenance: "bg-amber-100 text-amber-900",
+  retired: "bg-slate-200 text-slate-800",
+};
+
+function UnitLine({ unit, reply }: { unit: UnitRow; reply?: Reply }) {
+  const { t } = useTranslation();
+  const formId = `unit-${unit.id}`;
+  const values = reply?.target === formId ? reply.values : { status: unit.status, note: unit.note ?? "" };
+  const error = reply?.target === formId ? Object.values(reply.errors)[0] : undefined;
+  return (
+    <tr data-unit={unit.code}>
+      <th scope="row" className="px-3 py-2 text-left font-mono font-medium">
+        {unit.code}
+      </th>
+      <td className="px-3 py-2">{unit.size ?? "—"}</td>
+      <td className="px-3 py-2">
+        <select
+          form={formId}
+          name="status"
+          defaultValue={String(values.status ?? unit.status)}
+          aria-label={t("admin.items.statusOf", { code: unit.code })}
+          className={`${adminInputClass} mt-0 ${statusTone[unit.status] ?? ""}`}
+        >
+          {UNIT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`admin.unitStatus.${status}`)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="px-3 py-2">
+        <input
+          form={formId}
+          name="note"
+          defaultValue={String(values.note ?? "")}
+          aria-label={t("admin.items.noteOf", { code: unit.code })}
+          className={`${adminInputClass} mt-0 min-w-48`}
+        />
+        {error && <p className="mt-1 text-xs text-red-700">{t(error)}</p>}
+      </td>
+      <td className="px-3 py-2">
+        <Form method="post" id={formId} className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="unitId" value={unit.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="saveUnit"
+            className={secondaryButton}
+            aria-label={t("admin.items.saveUnit", { code: unit.code })}
+          >
+            {t("admin.form.save")}
+          </button>
+          {unit.used ? (
+            <span className="text-xs text-slate-600">{t("admin.items.unitUsed")}</span>
+          ) : (
+            <button
+              type="submit"
+              name="intent"
+              value="deleteUnit"
+              className={secondaryButton}
+              aria-label={t("admin.items.deleteUnit", { code: unit.code })}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          )}
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+function AddUnits({ branch, sizes, reply }: { branch: Branch; sizes: string[]; reply?: Reply }) {
+  const { t } = useTranslation();
+  const target = `units-${branch.id}`;
+  const mine = reply?.target === target ? reply : undefined;
+  // Field names carry the branch so that their ids stay unique on a page with several branches.
+  const prefix = `b${branch.id}`;
+  const values = mine ? { [prefix]: mine.values } : { [prefix]: { count: "1" } };
+  const errors = mine ? Object.fromEntries(Object.entries(mine.errors).map(([k, v]) => [`${prefix}.${k}`, v])) : undefined;
+  return (
+    <details className="mt-3 rounded-lg border border-slate-200 p-3" open={Boolean(mine)}>
+      <summary className="cursor-pointer font-medium text-brand-700">{t("admin.items.addUnitsAt", { branch: branch.name })}</summary>
+      <Form method="post" noValidate className="mt-3 space-y-3">
+        <input type="hidden" name="shopId" value={branch.id} />
+        {mine?.errors.shopId && <p className="text-sm text-red-700">{t(mine.errors.shopId)}</p>}
+        <div className="grid gap-3 sm:grid-cols-3">
+          {sizes.length > 0 && (
+            <SelectField
+              name={`${prefix}.size`}
+              label={t("admin.field.size")}
+              values={values}
+              errors={errors}
+              placeholder={t("admin.items.chooseSize")}
+              options={sizes.map((size) => ({ value: size, label: size }))}
+            />
+          )}
+          <TextField
+            name={`${prefix}.count`}
+            label={t("admin.items.unitCount")}
+            type="number"
+            inputMode="numeric"
+            hint={t("admin.items.unitCountHint", { max: MAX_UNITS_AT_ONCE })}
+            values={values}
+            errors={errors}
+            required
+          />
+          <TextField
+            name={`${prefix}.code`}
+            label={t("admin.field.code")}
+            hint={t("admin.items.unitCodeHint")}
+            values={values}
+            errors={errors}
+          />
+        </div>
+        <button type="submit" name="intent" value="addUnits" className={smallButton}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t("admin.items.addUnits")}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+export function UnitsByBranch({ branches, units, sizes, reply }: { branches: Branch[]; units: UnitRow[]; sizes: string[]; reply?: Reply }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-8">
+      <ItemSectionStatus section="units" />
+      {branches.length === 0 && <p className="text-sm text-slate-600">{t("admin.items.noBranches")}</p>}
+      {branches.map((branch) => {
+        const rows = units.filter((u) => u.shopId === branch.id);
+        const active = rows.filter((u) => u.status === "active").length;
+        return (
+          <section key={branch.id} aria-labelledby={`branch-${branch.id}`} data-branch={branch.id}>
+            <h3 id={`branch-${branch.id}`} className="text-lg font-semibold">
+              {branch.name}{" "}
+              <span className="text-sm font-normal text-slate-600">{t("admin.items.unitsSummary", { count: rows.length, active })}</span>
+            </h3>
+            {rows.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-600">{t("admin.items.noUnits")}</p>
+            ) : (
+              <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">{t("admin.items.unitsAt", { branch: branch.name })}</caption>
+                  <thead className="bg-slate-50">
+                    <tr>
+                      <th scope="col" className="px-3 py-2">
+                        {t("admin.field.code")}
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        {t("admin.field.size")}
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        {t("admin.field.status")}
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        {t("admin.items.note")}
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        <span className="sr-only">{t("admin.items.actions")}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200">
+                    {rows.map((unit) => (
+                      <UnitLine key={unit.id} unit={unit} reply={reply} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {branch.serves && <AddUnits branch={branch} sizes={sizes} reply={reply} />}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+export type StockRow = { shopId: number; size: string; quantity: number };
+
+/** Sale stock: one row per branch, one column per size; each input remembers the number it was loaded with. */
+export function StockTable({
+  branches,
+  sizes,
+  stock,
+  canEdit,
+  reply,
+}: {
+  branches: Branch[];
+  sizes: string[];
+  stock: StockRow[];
+  canEdit: boolean;
+  reply?: Reply;
+}) {
+  const { t } = useTranslation();
+  const columns = sizes.length > 0 ? sizes : [""];
+  const quantity = (shopId: number, size: string) => stock.find((s) => s.shopId === shopId && s.size === size)?.quantity ?? 0;
+  const errors = reply?.target === "stock" ? reply.errors : undefined;
+  const table = (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="text-left text-sm">
+        <caption className="sr-only">{t("admin.items.stock")}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              {t("admin.field.shop")}
+            </th>
+            {columns.map((size) => (
+              <th key={size} scope="col" className="px-3 py-2 text-right">
+                {size || t("admin.items.quantity")}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {branches.map((branch) => (
+            <tr key={branch.id}>
+              <th scope="row" className="px-3 py-2 font-medium">
+                {branch.name}
+              </th>
+              {columns.map((size, i) => {
+                const name = `stock.${branch.id}.${i}.quantity`;
+                const now = quantity(branch.id, size);
+                return (
+                  <td key={size} className="px-3 py-2 text-right tabular-nums">
+                    {canEdit ? (
+                      <>
+                        <input type="hidden" name={`stock.${branch.id}.${i}.was`} value={now} />
+                        <input
+                          name={name}
+                          type="number"
+                          min={0}
+                          inputMode="numeric"
+                          defaultValue={now}
+                          aria-label={t("admin.items.stockOf", { branch: branch.name, size: size || "—" })}
+                          aria-invalid={errors?.[name] ? true : undefined}
+                          className={`${adminInputClass} mt-0 w-20 text-right`}
+                        />
+                        {errors?.[name] && <p className="mt-1 max-w-40 text-left text-xs text-red-700">{t(errors[name])}</p>}
+                      </>
+                    ) : (
+                      now
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+  if (!canEdit) return table;
+  return (
+    <Form method="post" noValidate className="space-y-3">
+      <ItemSectionStatus section="stock" errors={errors} />
+      <p className="text-sm text-slate-600">{t("admin.items.stockHint")}</p>
+      {table}
+      <button type="submit" name="intent" value="saveStock" className={smallButton}>
+        {t("admin.items.saveStock")}
+      </button>
+    </Form>
+  );
+}
+
+export function CapacityTable({
+  branches,
+  capacity,
+  canEdit,
+  reply,
+}: {
+  branches: Branch[];
+  capacity: { shopId: number; perDay: number }[];
+  canEdit: boolean;
+  reply?: Reply;
+}) {
+  const { t } = useTranslation();
+  const errors = reply?.target === "capacity" ? reply.errors : undefined;
+  const perDay = (shopId: number) => capacity.find((c) => c.shopId === shopId)?.perDay;
+  const values =
+    reply?.target === "capacity" ? reply.values : { capacity: Object.fromEntries(branches.map((b) => [b.id, perDay(b.id) ?? ""])) };
+  if (!canEdit) {
+    return (
+      <ul className="space-y-1 text-sm">
+        {branches.map((b) => (
+          <li key={b.id}>
+            {b.name}: {perDay(b.id) === undefined ? t("admin.items.notOffered") : t("admin.items.perDay", { count: perDay(b.id) })}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Form method="post" noValidate className="space-y-3">
+      <ItemSectionStatus section="capacity" errors={errors} />
+      <p className="text-sm text-slate-600">{t("admin.items.capacityHint")}</p>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {branches.map((b) => (
+          <TextField
+            key={b.id}
+            name={`capacity.${b.id}`}
+            label={b.name}
+            type="number"
+            inputMode="numeric"
+            values={values}
+            errors={errors}
+          />
+        ))}
+      </div>
+      <button type="submit" name="intent" value="saveCapacity" className={smallButton}>
+        {t("admin.items.saveCapacity")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * The settings form: one fieldset per section (business data, VAT, languages and website, booking, online
+ * discount, security), each field with its message beside it, and the recent changes of any setting.
+ */
+
+import type { AuditView } from "../../domain/admin/audit";
+import { languageName, languageTag, locales } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { CheckboxField, TextField } from "./form";
+import { AuditTrail } from "./record";
+
+type Values = Record<string, unknown> | undefined;
+type Errors = Record<string, string> | undefined;
+
+function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-4" aria-describedby={hint ? `${id}-hint` : undefined}>
+      <legend className="px-1 text-lg font-semibold">{title}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="mb-3 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <div className="space-y-4">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The offered languages as checkboxes posted as `languages[]`. */
+function LanguagesField({ values, errors }: { values: Values; errors: Errors }) {
+  const { t } = useTranslation();
+  const chosen = Array.isArray(values?.languages) ? (values.languages as string[]) : [];
+  const error = errors?.languages;
+  return (
+    <fieldset aria-describedby={`languages-hint${error ? " languages-error" : ""}`}>
+      <legend className="text-sm font-medium">{t("admin.settings.key.languages")}</legend>
+      <p id="languages-hint" className="mt-1 text-xs text-slate-600">
+        {t("admin.settings.hint.languages")}
+      </p>
+      <div className="mt-2 grid gap-2 sm:grid-cols-3">
+        {locales.map((locale) => (
+          <label key={locale} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="languages[]"
+              value={locale}
+              defaultChecked={chosen.includes(locale)}
+              aria-invalid={error ? true : undefined}
+              className="size-4"
+            />
+            <span lang={languageTag[locale]}>{languageName[locale]}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id="languages-error" className="mt-1 text-sm text-red-700">
+          {t(error)}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function SettingsFields({
+  values,
+  errors,
+  environment,
+}: {
+  values: Values;
+  errors: Errors;
+  environment: { languageCookie: string; gtmId: string | null };
+}) {
+  const { t } = useTranslation();
+  const field = (name: string, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
+    <TextField name={name} label={label} values={values} errors={errors} required {...extra} />
+  );
+  return (
+    <div className="space-y-6">
+      <Section id="business" title={t("admin.settings.business")} hint={t("admin.settings.hint.business")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("business.name", t("admin.settings.field.name"), { hint: t("admin.settings.hint.name") })}
+          {field("business.legalName", t("admin.settings.field.legalName"))}
+          {field("business.street", t("admin.settings.field.street"), { autoComplete: "off" })}
+          <div className="grid grid-cols-[8rem_1fr] gap-4">
+            {field("business.postalCode", t("admin.settings.field.postalCode"))}
+            {field("business.town", t("admin.field.town"))}
+          </div>
+          {field("business.country", t("admin.settings.field.country"), { hint: t("admin.settings.hint.country") })}
+          {field("business.vatId", t("impressum.vatId"))}
+          <TextField
+            name="business.registry"
+            label={t("admin.settings.field.registry")}
+            hint={t("admin.settings.hint.registry")}
+            values={values}
+            errors={errors}
+          />
+          {field("business.phone", t("admin.field.phone"), { type: "tel", inputMode: "tel" })}
+          {field("business.email", t("admin.field.email"), { type: "email", inputMode: "email" })}
+        </div>
+      </Section>
+
+      <Section id="tax" title={t("admin.settings.tax")}>
+        <div className="max-w-xs">
+          {field("defaultVatRateBp", t("admin.settings.key.defaultVatRateBp"), {
+            inputMode: "decimal",
+            hint: t("admin.settings.hint.vat"),
+          })}
+        </div>
+      </Section>
+
+      <Section id="site" title={t("admin.settings.site")}>
+        <LanguagesField values={values} errors={errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="languageCookie"
+            label={t("admin.settings.languageCookie")}
+            hint={t("admin.settings.hint.languageCookie", { name: environment.languageCookie })}
+            values={values}
+            errors={errors}
+          />
+          <TextField
+            name="gtmId"
+            label={t("admin.settings.gtm")}
+            hint={
+              environment.gtmId
+                ? t("admin.settings.hint.gtmEnvironment", { id: environment.gtmId })
+                : t("admin.settings.hint.gtm", { example: "GTM-AB12CD" })
+            }
+            values={values}
+            errors={errors}
+          />
+        </div>
+      </Section>
+
+      <Section id="booking" title={t("admin.settings.booking")}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {field("holdMinutes", t("admin.settings.holdMinutes"), { inputMode: "numeric", hint: t("admin.settings.hint.holdMinutes") })}
+          {field("turnaroundMinutes", t("admin.settings.turnaround"), { inputMode: "numeric", hint: t("admin.settings.hint.turnaround") })}
+          {field("cancellationFreeHours", t("admin.settings.cancellation"), {
+            inputMode: "numeric",
+            hint: t("admin.settings.hint.cancellation"),
+          })}
+        </div>
+      </Section>
+
+      <Section id="offer" title={t("admin.settings.discountOffer")} hint={t("admin.settings.hint.offer")}>
+        <CheckboxField name="discountOffer.enabled" label={t("admin.settings.field.offerEnabled")} values={values} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="discountOffer.percent"
+            label={t("admin.settings.field.offerPercent")}
+            hint={t("admin.settings.hint.offerPercent")}
+            inputMode="numeric"
+            values={values}
+            errors={errors}
+          />
+          <TextField
+            name="discountOffer.minDaysAhead"
+            label={t("admin.settings.field.offerDays")}
+            inputMode="numeric"
+            values={values}
+            errors={errors}
+          />
+        </div>
+      </Section>
+
+      <Section id="security" title={t("admin.settings.security")}>
+        <CheckboxField
+          name="requireStaffTotp"
+          label={t("admin.settings.key.requireStaffTotp")}
+          hint={t("admin.settings.hint.requireStaffTotp")}
+          values={values}
+        />
+      </Section>
+    </div>
+  );
+}
+
+/** Who changed which setting, when, from what to what. */
+export function SettingsHistory({ entries }: { entries: (AuditView & { key: string })[] }) {
+  const { t } = useTranslation();
+  return (
+    <AuditTrail
+      entries={entries}
+      heading={(entry) => t(`admin.settings.key.${entry.key}`, { defaultValue: entry.key })}
+      marker={(entry) => ({ "data-setting": entry.key })}
+    />
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The rental period's dates. Rendered on the server as two native date fields (they work without
+ * JavaScript); once the page is interactive, an accessible, localized range calendar (React Aria) takes
+ * their place, with closed days and days outside the season disabled. Both submit the same two fields.
+ */
+import { type CalendarDate, getDayOfWeek, parseDate } from "@internationalized/date";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useState } from "react";
+import {
+  Button,
+  CalendarCell,
+  CalendarGrid,
+  CalendarGridBody,
+  CalendarGridHeader,
+  CalendarHeaderCell,
+  Heading,
+  I18nProvider,
+  RangeCalendar,
+} from "react-aria-components";
+import { type Locale, languageTag } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { inputClass } from "./ui";
+
+export type DateRangeProps = {
+  locale: Locale;
+  defaultStart: string | null;
+  defaultEnd: string | null;
+  /** First and last bookable day (YYYY-MM-DD). */
+  min: string;
+  max: string;
+  closedDays: string[];
+  /** ISO weekdays (1 = Monday) the branch never opens in this season. */
+  closedWeekdays: number[];
+  errors: { pickupDate?: string; returnDate?: string };
+};
+
+const RESERVED_HEIGHT = "min-h-[27rem]";
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function isoWeekdayOf(date: CalendarDate): number {
+  // getDayOfWeek with a Monday-first locale gives 0 = Monday.
+  return getDayOfWeek(date, "en-GB") + 1;
+}
+
+export function DateRangeField(props: DateRangeProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [range, setRange] = useState<{ start: CalendarDate; end: CalendarDate } | null>(() =>
+    props.defaultStart && props.defaultEnd ? { start: parseDate(props.defaultStart), end: parseDate(props.defaultEnd) } : null,
+  );
+  const error = props.errors.pickupDate ?? props.errors.returnDate;
+
+  // Both forms keep the calendar's height (six weeks at its widest), so the fields below do not move
+  // when the calendar replaces the plain date inputs after hydration.
+  if (!hydrated) {
+    return (
+      <fieldset className={`grid content-start gap-4 sm:grid-cols-2 ${RESERVED_HEIGHT}`}>
+        <legend className="sr-only">{t("booking.period.dates")}</legend>
+        {(["pickupDate", "returnDate"] as const).map((name) => (
+          <div key={name}>
+            <label htmlFor={name} className="block font-medium">
+              {t(`booking.period.${name}`)}
+            </label>
+            <input
+              id={name}
+              name={name}
+              type="date"
+              required
+              min={props.min}
+              max={props.max}
+              defaultValue={(name === "pickupDate" ? props.defaultStart : props.defaultEnd) ?? ""}
+              aria-invalid={props.errors[name] ? true : undefined}
+              aria-describedby={props.errors[name] ? `${name}-error` : undefined}
+              className={inputClass}
+            />
+            {props.errors[name] && (
+              <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+                {t(props.errors[name])}
+              </p>
+            )}
+          </div>
+        ))}
+      </fieldset>
+    );
+  }
+
+  const closed = new Set(props.closedDays);
+  return (
+    <div className={RESERVED_HEIGHT}>
+      <I18nProvider locale={languageTag[props.locale]}>
+        <input type="hidden" name="pickupDate" value={range?.start.toString() ?? ""} />
+        <input type="hidden" name="returnDate" value={range?.end.toString() ?? ""} />
+        <RangeCalendar
+          aria-label={t("booking.period.dates")}
+          aria-describedby={error ? "dates-error" : undefined}
+          value={range}
+          onChange={setRange}
+          minValue={parseDate(props.min)}
+          maxValue={parseDate(props.max)}
+          isDateUnavailable={(date) => closed.has(date.toString()) || props.closedWeekdays.includes(isoWeekdayOf(date as CalendarDate))}
+          visibleDuration={{ months: 1 }}
+          className="w-full max-w-sm"
+        >
+          <header className="flex items-center justify-between pb-2">
+            <Button slot="previous" aria-label={t("booking.period.previousMonth")} className="rounded-md p-2 hover:bg-slate-100">
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </Button>
+            <Heading className="font-semibold" />
+            <Button slot="next" aria-label={t("booking.period.nextMonth")} className="rounded-md p-2 hover:bg-slate-100">
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </Button>
+          </header>
+          <CalendarGrid className="w-full border-collapse">
+            <CalendarGridHeader>
+              {(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-slate-600">{day}</CalendarHeaderCell>}
+            </CalendarGridHeader>
+            <CalendarGridBody>
+              {(date) => (
+                <CalendarCell
+                  date={date}
+                  className="m-0.5 flex aspect-square items-center justify-center rounded-md text-sm outline-none data-[disabled]:text-slate-300 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 data-[outside-month]:invisible data-[selected]:bg-brand-100 data-[selection-end]:bg-brand-700 data-[selection-start]:bg-brand-700 data-[selection-end]:text-white data-[selection-start]:text-white data-[unavailable]:text-slate-400 data-[unavailable]:line-through hover:bg-brand-50"
+                />
+              )}
+            </CalendarGridBody>
+          </CalendarGrid>
+        </RangeCalendar>
+        <p className="mt-2 text-sm text-slate-700" aria-live="polite">
+          {range
+            ? t("booking.period.selected", {
+                range: new Intl.DateTimeFormat(languageTag[props.locale], { dateStyle: "full", timeZone: "UTC" }).formatRange(
+                  new Date(`${range.start.toString()}T12:00:00Z`),
+                  new Date(`${range.end.toString()}T12:00:00Z`),
+                ),
+              })
+            : t("booking.period.pickDates")}
+        </p>
+        {error && (
+          <p id="dates-error" className="mt-1 text-sm text-red-700">
+            {t(error)}
+          </p>
+        )}
+      </I18nProvider>
+    </div>
+  );
+}

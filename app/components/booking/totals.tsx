@@ -1,0 +1,49 @@
+/** Subtotal, discounts, total and VAT: the same block in the bag and on the order page. */
+import { useTranslation } from "../../i18n/react";
+import { formatMoney, formatPercent } from "../format";
+import { useLocale } from "../use-locale";
+
+export type TotalsProps = {
+  subtotalCents: number;
+  discounts: { kind: string; label: string; amountCents: number; percent?: number | null }[];
+  totalCents: number;
+  vat: { rateBp: number; vatCents: number }[];
+};
+
+export function Totals({ subtotalCents, discounts, totalCents, vat }: TotalsProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
+  const label = (d: TotalsProps["discounts"][number]) => {
+    const percent = d.percent ? formatPercent(d.percent, locale) : "";
+    if (d.kind === "offer") return t("booking.discount.offer", { percent }).trim();
+    if (d.kind === "hotel") return t("booking.discount.hotel", { label: d.label, percent }).trim();
+    return t("booking.discount.coupon", { label: d.label });
+  };
+  return (
+    <dl className="space-y-1">
+      {discounts.length > 0 && (
+        <div className="flex justify-between">
+          <dt>{t("booking.bag.subtotal")}</dt>
+          <dd>{money(subtotalCents)}</dd>
+        </div>
+      )}
+      {discounts.map((d) => (
+        <div key={d.kind} className="flex justify-between gap-4 text-emerald-800">
+          <dt>{label(d)}</dt>
+          <dd className="whitespace-nowrap">−{money(d.amountCents)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between border-t border-slate-300 pt-2 text-lg font-bold">
+        <dt>{t("order.total")}</dt>
+        <dd>{money(totalCents)}</dd>
+      </div>
+      {vat.map((v) => (
+        <div key={v.rateBp} className="flex justify-between text-sm text-slate-600">
+          <dt>{t("booking.bag.vatAt", { rate: formatPercent(v.rateBp / 100, locale) })}</dt>
+          <dd>{money(v.vatCents)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

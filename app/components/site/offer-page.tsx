@@ -1,0 +1,96 @@
+import { Link } from "react-router";
+import { itemImages } from "../../domain/pictures";
+import { useTranslation } from "../../i18n/react";
+import type { OfferItem, OfferKind } from "../../server/catalog/offer.server";
+import { formatMoney } from "../format";
+import { useLocale, useLocalPath } from "../use-locale";
+import { ItemPicture } from "./item-picture";
+
+type Props = {
+  kind: OfferKind;
+  categories: { id: string; appId: string; name: string; items: OfferItem[] }[];
+  branches: { slug: string; name: string; town: string }[];
+};
+
+/**
+ * The ski service, ski depot and sports shop pages: each category's items with their price and, per
+ * branch, what there is (jobs per day, lockers, stock with sizes), and the way into the booking at
+ * that branch with the category chosen.
+ */
+export function OfferPage({ kind, categories, branches }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  const nameOf = (slug: string) => branches.find((b) => b.slug === slug)?.name ?? slug;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t(`offer.${kind}.title`)}</h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-700">{t(`offer.${kind}.lead`)}</p>
+      {categories.length === 0 && <p className="mt-8 rounded-lg bg-slate-50 p-6 text-slate-700">{t("offer.empty")}</p>}
+      {categories.map((category) => (
+        <section key={category.id} aria-labelledby={`category-${category.id}`} className="mt-10">
+          <h2 id={`category-${category.id}`} className="text-2xl font-semibold">
+            {category.name}
+          </h2>
+          <ul className="mt-4 grid gap-6 md:grid-cols-2">
+            {category.items.map((item) => {
+              const image = itemImages(item, "(min-width: 768px) 20vw, 40vw")[0];
+              const stocked = item.branches.filter((b) => b.count > 0);
+              return (
+                <li key={item.id} className="flex flex-col rounded-2xl border border-slate-200 p-5 shadow-sm">
+                  <div className="flex gap-4">
+                    {image && (
+                      <div className="w-28 shrink-0">
+                        <ItemPicture image={image} alt={item.name} />
+                      </div>
+                    )}
+                    <div>
+                      <h3 className="text-lg font-semibold">
+                        <Link to={href(`/item/${item.slug}`)} className="hover:underline">
+                          {item.name}
+                        </Link>
+                      </h3>
+                      {item.fromCents !== null && (
+                        <p className="mt-1 font-medium">
+                          {item.perDay
+                            ? t("item.fromPerDay", { price: formatMoney(item.fromCents, locale) })
+                            : formatMoney(item.fromCents, locale)}
+                        </p>
+                      )}
+                      <p className="mt-2 text-slate-700">{item.description}</p>
+                    </div>
+                  </div>
+                  <h4 className="sr-only">{t("offer.perBranch", { name: item.name })}</h4>
+                  <ul className="mt-4 divide-y divide-slate-100 border-t border-slate-100 text-sm">
+                    {item.branches.map((b) => (
+                      <li key={b.slug} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                        <span>
+                          <span className="font-medium">{nameOf(b.slug)}</span>
+                          {": "}
+                          {b.count === 0 ? t(`offer.${kind}.none`) : t(`offer.${kind}.some`, { count: b.count })}
+                          {kind === "sale" && b.count > 0 && b.sizes.length > 0 && (
+                            <span className="text-slate-700"> ({b.sizes.join(", ")})</span>
+                          )}
+                        </span>
+                        {b.count > 0 && (
+                          <Link
+                            to={`${href(`/rental/${category.appId}/${b.slug}`)}?category=${category.id}`}
+                            className="rounded-lg bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700"
+                          >
+                            {t(`offer.${kind}.action`)}
+                            <span className="sr-only"> {t("offer.itemAt", { name: item.name, shop: nameOf(b.slug) })}</span>
+                          </Link>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                  {stocked.length === 0 && <p className="mt-2 text-sm text-slate-700">{t("offer.nowhere")}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * A coupon as the back office edits it. The rules that price it live in app/domain/pricing.ts (decision
+ * 009): a percent (1–100) or a fixed amount, a validity window, a minimum order, use limits counted by the
+ * server and enforced by the database (`used_count <= max_uses`), and a scope of storefronts AND categories.
+ */
+import { z } from "zod";
+import { addDays, zonedDate, zonedInstant } from "../periods";
+import { appIdList } from "./app";
+import { checkbox, euros, oneOf, optionalDate, optionalInteger, translatedText } from "./fields";
+
+export const COUPON_KINDS = ["percent", "fixed"] as const;
+
+/** Upper-case letters, digits and single dashes: what customers type and what /coupon/{code} shows. */
+export const couponCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, { message: "admin.errors.required" })
+  .max(40, { message: "admin.errors.tooLong" })
+  .regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, { message: "admin.coupons.errors.code" })
+  .refine((code) => code.length >= 3, { message: "admin.coupons.errors.codeShort" });
+
+/** Category ids posted by checkboxes (`categoryIds[]`). */
+const categoryIdList = z.preprocess(
+  (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(z.string().regex(/^[a-z0-9-]{1,60}$/, { message: "admin.errors.choose" }))
+    .max(200)
+    .transform((ids) => [...new Set(ids)].sort()),
+);
+
+/** The start of a validity day in the shop's time zone. */
+export function validFromInstant(day: string): Date {
+  return zonedInstant(day, "00:00");
+}
+
+/** The last second of a validity day in the shop's time zone: a coupon "valid until 15 April" works all that day. */
+export function validUntilInstant(day: string): Date {
+  return new Date(zonedInstant(addDays(day, 1), "00:00").getTime() - 1000);
+}
+
+/** The calendar day (shop time) a stored validity instant stands for, for the date inputs. */
+export function validityDay(instant: Date | string | null): string | null {
+  return instant ? zonedDate(new Date(instant)) : null;
+}
+
+export const couponSchema = z
+  .object({
+    code: couponCode,
+    kind: oneOf(COUPON_KINDS),
+    /** Percent as a whole number, or euros; which one depends on `kind`. */
+    value: z.string().trim().optional().default(""),
+    description: translatedText(400),
+    validFrom: optionalDate,
+    validUntil: optionalDate,
+    minOrder: euros(true),
+    maxUses: optionalInteger(1, 1_000_000),
+    maxUsesPerCustomer: optionalInteger(1, 1_000),
+    appIds: appIdList,
+    categoryIds: categoryIdList,
+    public: checkbox,
+    active: checkbox,
+  })
+  .transform((form, ctx) => {
+    let value = 0;
+    if (form.value === "") ctx.addIssue({ code: "custom", path: ["value"], message: "admin.errors.required" });
+    else if (form.kind === "percent") {
+      const percent = Number(form.value.replace(/\s|%/g, "").replace(",", "."));
+      if (!Number.isInteger(percent) || percent < 1 || percent > 100)
+        ctx.addIssue({ code: "custom", path: ["value"], message: "admin.coupons.errors.percent" });
+      else value = percent;
+    } else {
+      const cents = euros().safeParse(form.value);
+      if (!cents.success || cents.data <= 0) ctx.addIssue({ code: "custom", path: ["value"], message: "admin.coupons.errors.amount" });
+      else value = cents.data;
+    }
+    if (form.validFrom && form.validUntil && form.validUntil < form.validFrom)
+      ctx.addIssue({ code: "custom", path: ["validUntil"], message: "admin.coupons.errors.window" });
+    if (form.maxUses !== null && form.maxUsesPerCustomer !== null && form.maxUsesPerCustomer > form.maxUses)
+      ctx.addIssue({ code: "custom", path: ["maxUsesPerCustomer"], message: "admin.coupons.errors.perCustomerAboveTotal" });
+    return {
+      code: form.code,
+      kind: form.kind,
+      value,
+      description: form.description,
+      validFrom: form.validFrom ? validFromInstant(form.validFrom) : null,
+      validUntil: form.validUntil ? validUntilInstant(form.validUntil) : null,
+      minOrderCents: form.minOrder ?? 0,
+      maxUses: form.maxUses,
+      maxUsesPerCustomer: form.maxUsesPerCustomer,
+      appIds: form.appIds as string[],
+      categoryIds: form.categoryIds,
+      public: form.public,
+      active: form.active,
+    };
+  });
+
+export type CouponInput = z.infer<typeof couponSchema>;
+
+/** A stored coupon as the edit form shows it (euros with a decimal comma or point as typed, dates as days). */
+export function couponFormValues(coupon: {
+  code: string;
+  kind: string;
+  value: number;
+  description: unknown;
+  validFrom: Date | string | null;
+  validUntil: Date | string | null;
+  minOrderCents: number;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+  appIds: string[];
+  categoryIds: string[];
+  public: boolean;
+  active: boolean;
+}): Record<string, unknown> {
+  return {
+    code: coupon.code,
+    kind: coupon.kind,
+    value: coupon.kind === "percent" ? String(coupon.value) : centsText(coupon.value),
+    description: coupon.description,
+    validFrom: validityDay(coupon.validFrom),
+    validUntil: validityDay(coupon.validUntil),
+    minOrder: coupon.minOrderCents > 0 ? centsText(coupon.minOrderCents) : "",
+    maxUses: coupon.maxUses,
+    maxUsesPerCustomer: coupon.maxUsesPerCustomer,
+    appIds: coupon.appIds,
+    categoryIds: coupon.categoryIds,
+    public: coupon.public,
+    active: coupon.active,
+  };
+}
+
+/** 2500 -> "25.00": a value the euros field reads back unchanged. */
+export function centsText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/**
+ * A scope that can never apply: pricing requires a line to match the storefronts AND the categories, so a
+ * category of a storefront left out of the scope would never get the discount.
+ */
+export function scopeProblem(appIds: string[], categories: { id: string; appId: string }[]): string | null {
+  if (appIds.length === 0) return null;
+  return categories.some((c) => !appIds.includes(c.appId)) ? "admin.coupons.errors.scope" : null;
+}
+
+/** Uses left in total (null = unlimited). */
+export function usesLeft(coupon: { maxUses: number | null; usedCount: number }): number | null {
+  return coupon.maxUses === null ? null : Math.max(0, coupon.maxUses - coupon.usedCount);
+}

@@ -1,0 +1,97 @@
+/**
+ * The dashboard's figures, as pure rules over rows the server reads: days in the shop's time zone, revenue
+ * per day, utilisation of rental units, and the scale of the revenue chart.
+ */
+import { addDays, type IsoDate, isoWeekday, zonedDate, zonedInstant } from "../periods";
+
+/** Order statuses whose money the shop keeps: revenue counts these, by the day they were paid. */
+export const REVENUE_STATUSES = ["paid", "picked_up", "returned"] as const;
+
+export type DayRange = { date: IsoDate; start: Date; end: Date };
+
+/** `count` consecutive days from `first`, each as the half-open instant range it covers in the shop's time zone. */
+export function dayRanges(first: IsoDate, count: number): DayRange[] {
+  return Array.from({ length: count }, (_, i) => {
+    const date = addDays(first, i);
+    return { date, start: zonedInstant(date, "00:00"), end: zonedInstant(addDays(date, 1), "00:00") };
+  });
+}
+
+/** Today, tomorrow, the Monday of this week and the first of the 30 revenue days, for an instant. */
+export function dashboardDays(now: Date) {
+  const today = zonedDate(now);
+  return {
+    today,
+    tomorrow: addDays(today, 1),
+    weekStart: addDays(today, 1 - isoWeekday(today)),
+    revenueFrom: addDays(today, -29),
+  };
+}
+
+export type RevenueDay = { date: IsoDate; cents: number; orders: number };
+
+/** Revenue per day over the given days (oldest first), from paid orders' payment instants and totals. */
+export function revenueByDay(days: IsoDate[], paid: { paidAt: Date; totalCents: number }[]): RevenueDay[] {
+  const byDay = new Map(days.map((date) => [date, { date, cents: 0, orders: 0 }]));
+  for (const order of paid) {
+    const day = byDay.get(zonedDate(order.paidAt));
+    if (!day) continue;
+    day.cents += order.totalCents;
+    day.orders += 1;
+  }
+  return days.map((date) => byDay.get(date) as RevenueDay);
+}
+
+export function sumRevenue(days: RevenueDay[]): { cents: number; orders: number } {
+  return days.reduce((sum, day) => ({ cents: sum.cents + day.cents, orders: sum.orders + day.orders }), { cents: 0, orders: 0 });
+}
+
+export type Utilisation = {
+  categoryId: string;
+  units: number;
+  /** Units booked at some time today. */
+  bookedToday: number;
+  /** Share (0..1) of units booked today. */
+  today: number;
+  /** Share (0..1) of unit-days booked this week (Monday to Sunday). */
+  week: number;
+};
+
+/**
+ * How much of the rental fleet is out, per category: today, the share of units with a booking at some time
+ * of the day; this week, booked unit-days over all unit-days of the seven days (a unit booked on three of
+ * seven days counts 3/7).
+ */
+export function utilisation(
+  units: { id: number; categoryId: string }[],
+  bookings: { unitId: number; from: Date; to: Date }[],
+  today: DayRange,
+  week: DayRange[],
+): Utilisation[] {
+  const byUnit = new Map<number, { from: Date; to: Date }[]>();
+  for (const booking of bookings) byUnit.set(booking.unitId, [...(byUnit.get(booking.unitId) ?? []), booking]);
+  const bookedOn = (unitId: number, day: DayRange) =>
+    (byUnit.get(unitId) ?? []).some((b) => b.from.getTime() < day.end.getTime() && b.to.getTime() > day.start.getTime());
+  const categories = new Map<string, number[]>();
+  for (const unit of units) categories.set(unit.categoryId, [...(categories.get(unit.categoryId) ?? []), unit.id]);
+  return [...categories].map(([categoryId, ids]) => {
+    const bookedToday = ids.filter((id) => bookedOn(id, today)).length;
+    const unitDays = week.reduce((sum, day) => sum + ids.filter((id) => bookedOn(id, day)).length, 0);
+    return {
+      categoryId,
+      units: ids.length,
+      bookedToday,
+      today: bookedToday / ids.length,
+      week: unitDays / (ids.length * week.length),
+    };
+  });
+}
+
+/** A round top for the chart's scale at or above the largest value: 1, 2 or 5 times a power of ten (in euros). */
+export function chartScale(maxCents: number): number {
+  if (maxCents <= 0) return 10_000;
+  const euros = maxCents / 100;
+  const power = 10 ** Math.floor(Math.log10(euros));
+  const step = [1, 2, 5, 10].find((f) => f * power >= euros) ?? 10;
+  return step * power * 100;
+}

@@ -1,0 +1,85 @@
+/**
+ * Partner hotels: the admin form, and the commission report's rule and its CSV file.
+ *
+ * Commission rule (shown on the report): an order counts for its hotel when it was paid, picked up or
+ * returned (not while it waits for payment, nor once cancelled, expired or refunded), in the month of its
+ * pickup in the shop's time zone. Revenue is the order total as paid (VAT included, after discounts). The
+ * commission is the hotel's current commission percent of the month's revenue, rounded half up to a cent
+ * once per hotel and month.
+ */
+import { z } from "zod";
+import type { Locale } from "../i18n";
+import { percentOf } from "../pricing";
+import { checkbox, integer, optionalText, requiredText } from "./fields";
+
+export const hotelSchema = z.object({
+  name: requiredText(120),
+  street: optionalText(160).transform((value) => value ?? ""),
+  town: requiredText(80),
+  discountPercent: integer(0, 100),
+  commissionPercent: integer(0, 100),
+  active: checkbox,
+});
+
+export type HotelInput = z.infer<typeof hotelSchema>;
+
+/** Order statuses whose revenue earns the hotel its commission. */
+export const COMMISSION_STATUSES = ["paid", "picked_up", "returned"] as const;
+
+export function commissionCents(revenueCents: number, commissionPercent: number): number {
+  return percentOf(revenueCents, commissionPercent);
+}
+
+/** "2027-01": a calendar month, as the report's URL names it. */
+export const reportMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+export function shiftMonth(month: string, by: number): string {
+  const [year, m] = month.split("-").map(Number);
+  const date = new Date(Date.UTC(year, m - 1 + by, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+export type CommissionRow = {
+  hotelId: number;
+  name: string;
+  town: string;
+  active: boolean;
+  commissionPercent: number;
+  orders: number;
+  revenueCents: number;
+  commissionCents: number;
+};
+
+export function reportTotals(rows: CommissionRow[]) {
+  return rows.reduce(
+    (sum, row) => ({
+      orders: sum.orders + row.orders,
+      revenueCents: sum.revenueCents + row.revenueCents,
+      commissionCents: sum.commissionCents + row.commissionCents,
+    }),
+    { orders: 0, revenueCents: 0, commissionCents: 0 },
+  );
+}
+
+/**
+ * The report as a CSV file a spreadsheet opens as it is: in English comma-separated with a decimal point,
+ * in the other languages (all write a decimal comma) semicolon-separated with a decimal comma. Amounts are
+ * euros; a text that a spreadsheet would run as a formula is quoted with a leading apostrophe.
+ */
+export function commissionCsv(month: string, rows: CommissionRow[], headers: string[], locale: Locale): string {
+  const [separator, decimal] = locale === "en" ? [",", "."] : [";", ","];
+  const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", decimal);
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return safe.includes(separator) || /["\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const lines = [headers.map(cell).join(separator)];
+  for (const row of rows) {
+    lines.push(
+      [month, row.name, row.town, String(row.commissionPercent), String(row.orders), euros(row.revenueCents), euros(row.commissionCents)]
+        .map(cell)
+        .join(separator),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,146 @@
+/**
+ * Orders at the counter: what a clerk may do with an order in each status, and the forms for it.
+ *
+ *   pending_payment ──paid──▶ paid ──pickup──▶ picked_up ──return──▶ returned
+ *          │                   │
+ *          └──cancel───────────┴──cancel (refund)──▶ cancelled / refunded
+ */
+import { z } from "zod";
+import { PERSON_LIMITS, SKILLS } from "../checkout";
+import { clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
+import { listQuery } from "./list";
+
+export const ORDER_STATUSES = ["pending_payment", "paid", "picked_up", "returned", "cancelled", "expired", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export type OrderAction = "pickup" | "return" | "cancel" | "resend";
+
+/** The actions a clerk can take on an order in a status. */
+export function orderActions(status: OrderStatus): OrderAction[] {
+  switch (status) {
+    case "paid":
+      return ["pickup", "cancel", "resend"];
+    case "pending_payment":
+      return ["cancel"];
+    case "picked_up":
+      return ["return", "resend"];
+    case "returned":
+      return ["resend"];
+    default:
+      return [];
+  }
+}
+
+export const ordersQuery = listQuery(
+  ["created", "pickup", "number", "total"],
+  {
+    status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+    shop: z.coerce.number().int().positive().optional().catch(undefined),
+    app: z.enum(["winter", "summer"]).optional().catch(undefined),
+    source: z.enum(["online", "counter"]).optional().catch(undefined),
+    /** Pickup on or after / on or before these days (shop time). */
+    from: isoDate.optional().catch(undefined),
+    to: isoDate.optional().catch(undefined),
+  },
+  "desc",
+);
+export type OrdersQuery = z.infer<typeof ordersQuery>;
+
+/** Unit codes as a clerk scans or types them: one or more per line, separated by spaces, commas or new lines. */
+export function parseCodes(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+export const pickupSchema = z.object({
+  /** `codes.{lineId}`: the codes handed out for that line. */
+  codes: z.record(z.string().regex(/^\d+$/), z.string().max(500)).default({}),
+});
+
+export const returnSchema = z.object({ note: optionalText(2000) });
+
+export const cancelSchema = z.object({
+  refund: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
+  reason: optionalText(500),
+});
+
+const optionalNumber = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
+    z.coerce
+      .number({ message: "admin.errors.number" })
+      .int({ message: "admin.errors.number" })
+      .min(min, { message: "admin.errors.range" })
+      .max(max, { message: "admin.errors.range" })
+      .nullable(),
+  );
+
+/** A person at the counter: the first name, and what helps choose sizes. */
+export const counterPersonSchema = z.object({
+  firstName: requiredText(60),
+  lastName: optionalText(60),
+  heightCm: optionalNumber(PERSON_LIMITS.heightCm[0], PERSON_LIMITS.heightCm[1]),
+  weightKg: optionalNumber(PERSON_LIMITS.weightKg[0], PERSON_LIMITS.weightKg[1]),
+  skill: z.preprocess(
+    (value) => (value === "" ? null : value),
+    z.enum(SKILLS, { message: "admin.errors.choose" }).nullable().default(null),
+  ),
+  shoeSize: optionalNumber(PERSON_LIMITS.shoeSize[0], PERSON_LIMITS.shoeSize[1]),
+});
+
+/** A line at the counter: `item` is "itemId" or "itemId|size"; person "" is for the whole order. */
+export const counterLineSchema = z.object({
+  item: z.string().regex(/^\d+(\|.{1,20})?$/, { message: "admin.errors.choose" }),
+  person: z.string().regex(/^(\d+)?$/),
+  quantity: z.coerce.number().int().min(1, { message: "admin.errors.range" }).max(20, { message: "admin.errors.range" }).default(1),
+});
+
+/** The walk-in customer's order, as the counter form posts it. */
+export const counterOrderSchema = z.object({
+  shopId: z.coerce.number({ message: "admin.errors.choose" }).int().positive({ message: "admin.errors.choose" }),
+  appId: oneOf(["winter", "summer"] as const),
+  pickupDate: isoDate,
+  pickupTime: clockTime,
+  returnDate: isoDate,
+  returnTime: clockTime,
+  persons: z.array(counterPersonSchema).max(12).default([]),
+  lines: z.array(counterLineSchema).max(40).default([]),
+  name: requiredText(120),
+  email: z.preprocess(
+    (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ message: "admin.errors.email" }))
+      .nullable(),
+  ),
+  phone: optionalText(40),
+  language: oneOf(["en", "de", "it", "nl", "be", "da"] as const),
+  method: oneOf(["cash", "card"] as const),
+  note: optionalText(1000),
+});
+export type CounterOrderInput = z.infer<typeof counterOrderSchema>;
+
+/** The counter form's line value for an item and size: "12" or "12|156". */
+export function lineValue(itemId: number, size: string | null): string {
+  return size ? `${itemId}|${size}` : String(itemId);
+}
+
+export function parseLineValue(value: string): { itemId: number; size: string | null } {
+  const [id, ...size] = value.split("|");
+  return { itemId: Number(id), size: size.length > 0 ? size.join("|") : null };
+}
+
+/** One CSV cell: quoted when needed, and never starting like a spreadsheet formula (CSV injection). */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(cells: (string | number | null | undefined)[]): string {
+  return cells.map(csvCell).join(",");
+}

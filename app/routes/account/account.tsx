@@ -1,0 +1,333 @@
+/**
+ * /account: the signed-in user's page. My orders, change password, and for staff and admins the
+ * two-factor sign-in (QR code and secret to set it up, a first code to turn it on). Plain forms that work
+ * without JavaScript; each posts an `intent`.
+ */
+import { KeyRound, LogOut, ShieldCheck } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CodeField } from "../../components/account/code-field";
+import { Field, inputClass, Notice, PrimaryButton } from "../../components/booking/ui";
+import { formatDate, formatMoney } from "../../components/format";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { changePasswordForm, codeForm } from "../../domain/accounts";
+import { fieldErrors } from "../../domain/forms";
+import { type Locale, localizePath, splitLocale } from "../../domain/i18n";
+import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
+import { getT, type Messages } from "../../i18n/i18n";
+import { useTranslation } from "../../i18n/react";
+import { changePassword, customerOrders, enableTotp, turnOffTotp } from "../../server/auth/accounts.server";
+import { getSignedIn } from "../../server/auth/session.server";
+import { cancelTotpSetup, pendingTotpSetup, startTotpSetup } from "../../server/auth/totp.server";
+import { getSettings } from "../../server/settings/settings.server";
+import type { Route } from "./+types/account";
+
+const NOTICES = {
+  password: "account.password.done",
+  "totp-on": "account.totp.enabled",
+  "totp-off": "account.totp.disabled",
+} as const;
+
+async function signedIn(request: Request) {
+  const url = new URL(request.url);
+  const signed = await getSignedIn(request);
+  if (!signed) {
+    const login = localizePath("/login", splitLocale(url.pathname).locale);
+    throw redirect(`${login}?next=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return signed;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { user } = await signedIn(request);
+  const backOffice = user.role !== "customer";
+  const [orders, settings] = await Promise.all([customerOrders(user.id), getSettings()]);
+  const done = url.searchParams.get("done");
+  return {
+    user: { name: user.name, email: user.email, role: user.role },
+    orders: orders.map((o) => ({ ...o, pickupAt: o.pickupAt.toISOString(), returnAt: o.returnAt.toISOString() })),
+    totp: backOffice
+      ? {
+          enabled: user.totpEnabled,
+          required: settings.requireStaffTotp,
+          askedFor: url.searchParams.get("totp") === "required" && !user.totpEnabled,
+          setup: user.totpEnabled ? null : await pendingTotpSetup(user.id, settings.business.name),
+        }
+      : null,
+    // From the loader, so the page's code does not pull in the password rules and their list.
+    minPasswordLength: MIN_PASSWORD_LENGTH,
+    notice: done && done in NOTICES ? NOTICES[done as keyof typeof NOTICES] : null,
+  };
+}
+
+type Reply = { intent: string; values: Record<string, string>; errors: Record<string, string> };
+
+function refused(intent: string, errors: Record<string, string>, values: Record<string, string> = {}, status = 400, headers?: HeadersInit) {
+  return data<Reply>({ intent, values, errors }, { status, headers });
+}
+
+function tooMany(intent: string, retryAfter: number) {
+  return refused(intent, { form: "account.errors.tooMany" }, { minutes: String(Math.max(1, Math.ceil(retryAfter / 60))) }, 429, {
+    "Retry-After": String(retryAfter),
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const { sessionId, user } = await signedIn(request);
+  const here = localizePath("/account", splitLocale(url.pathname).locale);
+  const form = Object.fromEntries(await request.formData());
+  const intent = typeof form.intent === "string" ? form.intent : "";
+  const backOffice = user.role !== "customer";
+  const twoFactor = `${here}${url.searchParams.get("totp") === "required" ? "?totp=required" : ""}#two-factor`;
+
+  if (intent === "password") {
+    const parsed = changePasswordForm.safeParse(form);
+    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+    const result = await changePassword({
+      userId: user.id,
+      email: user.email,
+      sessionId,
+      ...parsed.data,
+      clientAddress: context.clientAddress,
+      request,
+    });
+    if (result.kind === "limited") return tooMany(intent, result.retryAfter);
+    if (result.kind === "wrong") return refused(intent, { current: "account.errors.currentWrong" });
+    return redirect(`${here}?done=password`, { headers: { "Set-Cookie": result.cookie } });
+  }
+  if (!backOffice) return refused(intent, { form: "validation.invalid" });
+  if (intent === "totp-start") {
+    await startTotpSetup(user.id);
+    return redirect(twoFactor);
+  }
+  if (intent === "totp-cancel") {
+    await cancelTotpSetup(user.id);
+    return redirect(twoFactor);
+  }
+  if (intent === "totp-confirm") {
+    const parsed = codeForm.safeParse(form);
+    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+    const result = await enableTotp({ userId: user.id, sessionId, code: parsed.data.code });
+    if (result.kind === "limited") return tooMany(intent, result.retryAfter);
+    if (result.kind === "wrong") return refused(intent, { code: "account.errors.codeWrong" });
+    return redirect(`${here}?done=totp-on`);
+  }
+  if (intent === "totp-off") {
+    if ((await getSettings()).requireStaffTotp) return refused(intent, { form: "account.totp.requiredCannotOff" }, {}, 409);
+    const password = typeof form.password === "string" ? form.password : "";
+    if (!password) return refused(intent, { password: "validation.required" });
+    const result = await turnOffTotp({ userId: user.id, email: user.email, password, clientAddress: context.clientAddress });
+    if (result.kind === "limited") return tooMany(intent, result.retryAfter);
+    if (result.kind === "wrong") return refused(intent, { password: "account.errors.currentWrong" });
+    return redirect(`${here}?done=totp-off`);
+  }
+  return refused(intent, { form: "validation.invalid" });
+}
+
+/** A refused attempt's Retry-After (429) reaches the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+};
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as { locale: Locale; messages: Messages } | undefined;
+  if (!root) return [{ title: "Dolomiti Rent" }];
+  const t = getT(root.locale, root.messages);
+  return [{ title: `${t("account.title")} · ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
+};
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const href = useLocalPath();
+  const { user, orders, totp, notice, minPasswordLength } = loaderData;
+  const navigation = useNavigation();
+  useEmptyPasswordsAfterReply(actionData);
+  const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  /** Errors and values of the form that was sent, and only of that form. */
+  const reply = (intent: string) =>
+    actionData?.intent === intent ? actionData : { values: {} as Record<string, string>, errors: {} as Record<string, string> };
+  const formError = (intent: string) => {
+    const r = reply(intent);
+    return r.errors.form ? <Notice>{t(r.errors.form, { count: Number(r.values.minutes ?? 1) })}</Notice> : null;
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t("account.title")}</h1>
+      <p className="mt-2 text-slate-700">{t("account.signedInAs", { email: user.email })}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {user.role !== "customer" && (
+          <Link to={href("/admin")} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            {t("nav.admin")}
+          </Link>
+        )}
+        <Form method="post" action={href("/logout")}>
+          <button
+            type="submit"
+            className="flex items-center gap-2 rounded-lg border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            {t("nav.logout")}
+          </button>
+        </Form>
+      </div>
+      {notice && <Notice tone="success">{t(notice)}</Notice>}
+
+      <section aria-labelledby="my-orders" className="mt-10">
+        <h2 id="my-orders" className="text-xl font-semibold text-brand-900">
+          {t("account.orders.title")}
+        </h2>
+        {orders.length === 0 ? (
+          <p className="mt-3 text-slate-700">
+            {t("account.orders.none")}{" "}
+            <Link to={href("/rental")} className="font-medium text-brand-700 underline">
+              {t("account.orders.book")}
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {orders.map((order) => (
+              <OrderRow key={order.token} order={order} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="change-password" className="mt-10">
+        <h2 id="change-password" className="flex items-center gap-2 text-xl font-semibold text-brand-900">
+          <KeyRound aria-hidden="true" className="size-5" />
+          {t("account.password.title")}
+        </h2>
+        {formError("password")}
+        <Form method="post" className="mt-4 max-w-md space-y-5" noValidate>
+          <input type="hidden" name="intent" value="password" />
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+          <Field id="current-password" name="current" label={t("account.password.current")} error={reply("password").errors.current}>
+            {(props) => <input {...props} type="password" autoComplete="current-password" required className={inputClass} />}
+          </Field>
+          <Field
+            id="new-password"
+            name="password"
+            label={t("account.newPassword")}
+            hint={t("account.passwordHint", { min: minPasswordLength })}
+            error={reply("password").errors.password}
+          >
+            {(props) => (
+              <input {...props} type="password" autoComplete="new-password" minLength={minPasswordLength} required className={inputClass} />
+            )}
+          </Field>
+          <p className="text-sm text-slate-600">{t("account.password.otherSessions")}</p>
+          <PrimaryButton busy={busyIntent === "password"}>{t("account.password.submit")}</PrimaryButton>
+        </Form>
+      </section>
+
+      {totp && (
+        <section id="two-factor" aria-labelledby="two-factor-title" className="mt-10 scroll-mt-4">
+          <h2 id="two-factor-title" className="flex items-center gap-2 text-xl font-semibold text-brand-900">
+            <ShieldCheck aria-hidden="true" className="size-5" />
+            {t("account.totp.title")}
+          </h2>
+          {totp.askedFor && <Notice tone="info">{t("account.totp.requiredNotice")}</Notice>}
+          {formError("totp-confirm")}
+          {formError("totp-off")}
+          {totp.enabled ? (
+            <>
+              <p className="mt-3 text-slate-700">{t("account.totp.on")}</p>
+              {totp.required ? (
+                <p className="mt-2 text-sm text-slate-600">{t("account.totp.requiredCannotOff")}</p>
+              ) : (
+                <Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
+                  <input type="hidden" name="intent" value="totp-off" />
+                  <Field
+                    id="totp-off-password"
+                    name="password"
+                    label={t("account.totp.offPassword")}
+                    error={reply("totp-off").errors.password}
+                  >
+                    {(props) => <input {...props} type="password" autoComplete="current-password" required className={inputClass} />}
+                  </Field>
+                  <button type="submit" className="rounded-lg border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50">
+                    {t("account.totp.off")}
+                  </button>
+                </Form>
+              )}
+            </>
+          ) : totp.setup ? (
+            <div className="mt-3 space-y-4">
+              <ol className="list-decimal space-y-2 pl-5 text-slate-700">
+                <li>{t("account.totp.step1")}</li>
+                <li>{t("account.totp.step2")}</li>
+                <li>{t("account.totp.step3")}</li>
+              </ol>
+              <img src={totp.setup.qr} width={240} height={240} alt={t("account.totp.qrAlt")} className="rounded border border-slate-200" />
+              <dl>
+                <dt className="text-sm font-medium">{t("account.totp.secret")}</dt>
+                <dd className="mt-1 font-mono text-lg tracking-wider break-all" translate="no">
+                  {totp.setup.secret}
+                </dd>
+              </dl>
+              <Form method="post" className="max-w-md space-y-4" noValidate>
+                <input type="hidden" name="intent" value="totp-confirm" />
+                <CodeField id="totp-code" error={reply("totp-confirm").errors.code} />
+                <PrimaryButton busy={busyIntent === "totp-confirm"}>{t("account.totp.confirm")}</PrimaryButton>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="totp-cancel" />
+                <button type="submit" className="text-sm font-medium text-brand-700 underline">
+                  {t("account.totp.cancel")}
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <>
+              <p className="mt-3 text-slate-700">{t("account.totp.intro")}</p>
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value="totp-start" />
+                <PrimaryButton busy={busyIntent === "totp-start"}>{t("account.totp.start")}</PrimaryButton>
+              </Form>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+type OrderRowData = Route.ComponentProps["loaderData"]["orders"][number];
+
+function OrderRow({ order }: { order: OrderRowData }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  const when = (iso: string) => formatDate(iso, locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 p-4">
+      <div>
+        <Link to={href(`/order/${order.token}`)} className="font-semibold text-brand-700 underline">
+          {t("order.title", { number: order.number })}
+        </Link>
+        <p className="text-sm text-slate-700">
+          {order.shopName} · {when(order.pickupAt)} – {when(order.returnAt)}
+        </p>
+      </div>
+      <div className="text-right">
+        <p className="font-semibold">{formatMoney(order.totalCents, locale)}</p>
+        <p className="text-sm text-slate-700">{t(`order.status.${order.status}`)}</p>
+      </div>
+    </li>
+  );
+}
+
+/** After a refused form the password fields start empty, as they do without JavaScript (the server never sends one back). */
+function useEmptyPasswordsAfterReply(reply: unknown) {
+  useEffect(() => {
+    if (!reply) return;
+    for (const input of document.querySelectorAll<HTMLInputElement>('main input[type="password"]')) input.value = "";
+  }, [reply]);
+}

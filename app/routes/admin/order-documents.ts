@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import type { Locale } from "../../domain/i18n";
+import { getAdminOrder } from "../../server/admin/orders.server";
+import { requireBackOffice } from "../../server/auth/guards.server";
+import { publicOrigin } from "../../server/config.server";
+import { notFound, param } from "../../server/http/errors.server";
+import { orderConfirmationPdf, rentalContractPdf } from "../../server/orders/documents.server";
+import { orderPageUrl } from "../../server/orders/orders.server";
+
+const document = z.enum(["contract.pdf", "confirmation.pdf"]);
+
+/**
+ * /admin/order/{id}/contract.pdf and …/confirmation.pdf: the rental contract to sign at pickup and the order
+ * to print, in the order's language (the customer's), for staff of the order's branch.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireBackOffice(request);
+  const which = param(document, params.document);
+  const found = await getAdminOrder(user, param(z.uuid(), params.id));
+  if (!found) notFound();
+  const locale = found.order.language as Locale;
+  const orderUrl = orderPageUrl(publicOrigin(request), found.order.token, locale);
+  const pdf =
+    which === "contract.pdf"
+      ? await rentalContractPdf(
+          {
+            ...found,
+            lines: found.lines.map((l) => ({
+              ...l,
+              codes: l.reservedCodes.length > 0 ? l.reservedCodes : l.handedOutCode ? [l.handedOutCode] : [],
+            })),
+            orderUrl,
+          },
+          locale,
+        )
+      : await orderConfirmationPdf({ ...found, orderUrl }, locale);
+  const name = which === "contract.pdf" ? `contract-${found.order.number}.pdf` : `${found.order.number}.pdf`;
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { parseListQuery } from "../../domain/admin/list";
+import { ordersQuery } from "../../domain/admin/order";
+import { splitLocale } from "../../domain/i18n";
+import { getT } from "../../i18n/i18n";
+import { messages } from "../../i18n/messages.server";
+import { exportOrders } from "../../server/admin/orders.server";
+import { requireBackOffice } from "../../server/auth/guards.server";
+
+/** /admin/orders.csv: the order list with its filters, for a spreadsheet or the accountant. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireBackOffice(request);
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  const t = getT(locale, messages[locale]);
+  const header = [
+    "number",
+    "status",
+    "source",
+    "shop",
+    "season",
+    "created",
+    "pickup",
+    "return",
+    "customer",
+    "email",
+    "phone",
+    "total",
+    "paid",
+  ].map((key) => t(`admin.orders.csvColumn.${key}`));
+  const csv = await exportOrders(user, parseListQuery(ordersQuery, url), header);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="orders-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,341 @@
+import { ShoppingBag, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
+import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
+import { Totals } from "../../components/booking/totals";
+import { inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
+import { formatDate, formatMoney } from "../../components/format";
+import { pageMeta } from "../../components/meta";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { couponCodeSchema } from "../../domain/checkout";
+import { localizePath, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { loadBag, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
+import { changeLine, chooseHotel, removeLine, updateCart } from "../../server/booking/cart.server";
+import { bagView } from "../../server/booking/flow.server";
+import type { Route } from "./+types/bag";
+
+const query = z.object({
+  payment: z.enum(["cancelled", "failed"]).optional().catch(undefined),
+  /** Sent back from the invoice step: the price or the availability changed since the bag was shown. */
+  changed: z.enum(["price", "unavailable"]).optional().catch(undefined),
+});
+
+/** Step: the bag, grouped by person, with coupon, partner hotel, discounts, VAT and total. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  const bag = await loadBag(request);
+  if (!bag) return { empty: true as const };
+  const { payment, changed } = query.parse(Object.fromEntries(url.searchParams));
+  const returned = payment ? await returnFromPayment(bag.cart, payment) : null;
+  const { cart, shop, period } = bag;
+  if (!period) throw redirect(localizePath(`/rental/${cart.appId}/${shop.slug}`, locale));
+  const view = await bagView(cart, period, locale, new Date(), cart.invoice?.email);
+  if (!view) return { empty: true as const };
+  return {
+    empty: false as const,
+    returned,
+    changed: changed === "price" ? "booking.checkout.priceChanged" : changed === "unavailable" ? "booking.bag.unavailable" : null,
+    appId: cart.appId!,
+    shop: { slug: shop.slug, name: shop.name },
+    period: { pickupAt: period.pickupAt.toISOString(), returnAt: period.returnAt.toISOString(), days: period.days },
+    persons: cart.persons.map((p) => ({ id: p.id, name: [p.firstName, p.lastName].filter(Boolean).join(" ") })),
+    couponCode: cart.couponCode,
+    hotelId: cart.hotelId,
+    ...view,
+  };
+}
+
+const forms = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("remove"), lineId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("size"), lineId: z.coerce.number().int().positive(), size: z.string().min(1).max(20) }),
+  z.object({ intent: z.literal("quantity"), lineId: z.coerce.number().int().positive(), quantity: z.coerce.number().int().min(1).max(20) }),
+  z.object({ intent: z.literal("coupon"), code: z.string().max(40) }),
+  z.object({ intent: z.literal("removeCoupon") }),
+  z.object({ intent: z.literal("hotel"), hotelId: z.union([z.literal(""), z.coerce.number().int().positive()]) }),
+  z.object({ intent: z.literal("continue") }),
+  z.object({ intent: z.literal("releaseHold") }),
+]);
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  const bag = await loadBag(request);
+  if (!bag?.period) return redirect(localizePath("/rental", locale));
+  const parsed = forms.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
+  const { cart } = bag;
+  const form = parsed.data;
+  const again = redirect(localizePath("/rental/bag", locale));
+  switch (form.intent) {
+    case "remove":
+      await removeLine(cart, form.lineId);
+      return again;
+    case "size":
+    case "quantity": {
+      const change = form.intent === "size" ? { size: form.size } : { quantity: form.quantity };
+      if (!(await changeLine(cart, form.lineId, change))) return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
+      return again;
+    }
+    case "coupon": {
+      const code = couponCodeSchema.safeParse(form.code);
+      if (!code.success) return data({ error: "coupon.unknown", code: form.code }, { status: 400 });
+      await updateCart(cart.id, { couponCode: code.data });
+      return again;
+    }
+    case "removeCoupon":
+      await updateCart(cart.id, { couponCode: null });
+      return again;
+    case "hotel":
+      if (!(await chooseHotel(cart, form.hotelId === "" ? null : form.hotelId)))
+        return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
+      return again;
+    case "releaseHold":
+      await releasePaymentHold(cart);
+      return null;
+    case "continue": {
+      if (cart.lines.length === 0) return data({ error: "booking.errors.emptyBag", code: "" }, { status: 400 });
+      const view = await bagView(cart, bag.period, locale, new Date(), cart.invoice?.email);
+      if (view?.lines.some((l) => !l.available)) return data({ error: "booking.bag.unavailable", code: "" }, { status: 409 });
+      return redirect(localizePath("/rental/checkout", locale));
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "bag", {}, { noindex: true });
+
+export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  const busy = useNavigation().state !== "idle";
+  const track = useEcommerce();
+  if (loaderData.empty) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <PageTitle>{t("pages.bag.title")}</PageTitle>
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 p-8 text-center">
+          <ShoppingBag aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+          <p className="mt-3 text-slate-700">{t("booking.bag.emptyStart")}</p>
+          <Link
+            to={href("/rental")}
+            className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            {t("booking.bag.start")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const { appId, shop, period, persons, lines, quote, hotels } = loaderData;
+  const base = `/rental/${appId}/${shop.slug}`;
+  const when = (iso: string) => formatDate(iso, locale, { dateStyle: "medium", timeStyle: "short" });
+  const groups = [
+    ...persons.map((p) => ({
+      key: String(p.id),
+      title: p.name,
+      personId: p.id as number | null,
+      lines: lines.filter((l) => l.personId === p.id),
+    })),
+    { key: "shared", title: t("booking.equipment.shared"), personId: null, lines: lines.filter((l) => l.personId === null) },
+  ].filter((g) => g.lines.length > 0);
+  const couponState = quote.coupon;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <PageTitle>{t("pages.bag.title")}</PageTitle>
+      <StepNav
+        current="bag"
+        links={{ branch: `/rental/${appId}`, period: base, persons: `${base}/persons`, equipment: `${base}/equipment` }}
+      />
+      {loaderData.returned && <Notice tone="info">{t(`booking.bag.returned.${loaderData.returned.outcome}`)}</Notice>}
+      {loaderData.returned?.holdOpen && <ReleaseHold />}
+      {loaderData.changed && <Notice>{t(loaderData.changed)}</Notice>}
+      {actionData?.error && <Notice>{t(actionData.error)}</Notice>}
+      <p className="mt-4 text-slate-700">
+        {t("booking.bag.summary", { shop: shop.name, from: when(period.pickupAt), to: when(period.returnAt), count: period.days })}{" "}
+        <Link to={href(base)} className="text-brand-700 underline hover:text-brand-900">
+          {t("booking.bag.changeDates")}
+        </Link>
+      </p>
+      {lines.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          <p>{t("booking.bag.empty")}</p>
+          <Link to={href(`${base}/equipment`)} className="mt-2 inline-block font-medium text-brand-700 hover:underline">
+            {t("booking.bag.chooseEquipment")}
+          </Link>
+        </div>
+      ) : (
+        groups.map((group) => (
+          <section key={group.key} className="mt-6" aria-labelledby={`group-${group.key}`}>
+            <h2 id={`group-${group.key}`} className="text-lg font-semibold">
+              {group.title}
+            </h2>
+            <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200">
+              {group.lines.map((line) => (
+                <li key={line.id} className="flex flex-wrap items-center gap-3 p-3" data-line={line.id}>
+                  <div className="min-w-40 flex-1">
+                    <p className="font-medium">{line.name}</p>
+                    {!line.available && <p className="text-sm font-semibold text-red-700">{t("booking.state.notAvailable")}</p>}
+                  </div>
+                  {line.sizes.length > 0 && (
+                    <Form method="post" preventScrollReset className="flex items-end gap-2">
+                      <input type="hidden" name="intent" value="size" />
+                      <input type="hidden" name="lineId" value={line.id} />
+                      <label className="text-sm">
+                        <span className="sr-only">{t("booking.bag.sizeOf", { item: line.name })}</span>
+                        <select
+                          name="size"
+                          defaultValue={line.size ?? undefined}
+                          // With JavaScript a new size applies at once; without it, "Update" sends the form.
+                          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                          className={`${inputClass} mt-0 py-1.5`}
+                        >
+                          {line.sizes.map((s) => (
+                            <option key={s.size} value={s.size} disabled={s.free === 0 && s.size !== line.size}>
+                              {s.size}
+                              {s.free === 0 ? ` – ${t("booking.state.notAvailable")}` : ""}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <button type="submit" className="rounded-md border border-slate-300 px-2 py-1.5 text-sm hover:bg-slate-50">
+                        {t("booking.bag.update")}
+                      </button>
+                    </Form>
+                  )}
+                  {group.personId === null && (
+                    <Form method="post" preventScrollReset className="flex items-end gap-2">
+                      <input type="hidden" name="intent" value="quantity" />
+                      <input type="hidden" name="lineId" value={line.id} />
+                      <label className="text-sm">
+                        <span className="sr-only">{t("booking.bag.quantityOf", { item: line.name })}</span>
+                        <input
+                          name="quantity"
+                          type="number"
+                          min={1}
+                          max={20}
+                          defaultValue={line.quantity}
+                          className={`${inputClass} mt-0 w-20 py-1.5`}
+                        />
+                      </label>
+                      <button type="submit" className="rounded-md border border-slate-300 px-2 py-1.5 text-sm hover:bg-slate-50">
+                        {t("booking.bag.update")}
+                      </button>
+                    </Form>
+                  )}
+                  <span className="w-24 text-right font-semibold">{formatMoney(line.subtotalCents, locale)}</span>
+                  <Form
+                    method="post"
+                    preventScrollReset
+                    onSubmit={() =>
+                      track("remove_from_cart", {
+                        value: euros(line.subtotalCents),
+                        items: [analyticsItem(line)],
+                      })
+                    }
+                  >
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="lineId" value={line.id} />
+                    <button
+                      type="submit"
+                      aria-label={t("booking.bag.remove", { item: line.name })}
+                      className="rounded-md p-2 text-red-700 hover:bg-red-50"
+                    >
+                      <Trash2 aria-hidden="true" className="size-5" />
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <div className="space-y-6">
+          <Form method="post" className="rounded-xl border border-slate-200 p-4">
+            <input type="hidden" name="intent" value="coupon" />
+            <label htmlFor="coupon" className="block font-medium">
+              {t("booking.bag.coupon")}
+            </label>
+            <div className="mt-1 flex gap-2">
+              <input
+                id="coupon"
+                name="code"
+                defaultValue={actionData?.code || loaderData.couponCode || ""}
+                autoCapitalize="characters"
+                aria-describedby={couponState ? "coupon-state" : undefined}
+                className={`${inputClass} mt-0`}
+              />
+              <button type="submit" className="rounded-md border border-brand-700 px-3 font-medium text-brand-800 hover:bg-brand-50">
+                {t("booking.bag.apply")}
+              </button>
+            </div>
+            {couponState && (
+              <p id="coupon-state" className={`mt-2 text-sm ${couponState.applied ? "text-emerald-800" : "text-red-700"}`}>
+                {couponState.applied
+                  ? t("booking.bag.couponApplied", { code: couponState.code })
+                  : t(`booking.couponReason.${couponState.reason.slice("coupon.".length)}`, { code: couponState.code })}
+              </p>
+            )}
+          </Form>
+          {loaderData.couponCode && (
+            <Form method="post" className="-mt-4">
+              <input type="hidden" name="intent" value="removeCoupon" />
+              <button type="submit" className="text-sm text-slate-700 hover:underline">
+                {t("booking.bag.removeCoupon")}
+              </button>
+            </Form>
+          )}
+          {hotels.length > 0 && (
+            <Form method="post" className="rounded-xl border border-slate-200 p-4">
+              <input type="hidden" name="intent" value="hotel" />
+              <label htmlFor="hotel" className="block font-medium">
+                {t("booking.bag.hotel")}
+              </label>
+              <p className="text-sm text-slate-600">{t("booking.bag.hotelHint")}</p>
+              <div className="mt-1 flex gap-2">
+                <select id="hotel" name="hotelId" defaultValue={loaderData.hotelId ?? ""} className={`${inputClass} mt-0`}>
+                  <option value="">{t("booking.bag.noHotel")}</option>
+                  {hotels.map((h) => (
+                    <option key={h.id} value={h.id}>
+                      {h.name}, {h.town}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="rounded-md border border-brand-700 px-3 font-medium text-brand-800 hover:bg-brand-50">
+                  {t("booking.bag.apply")}
+                </button>
+              </div>
+            </Form>
+          )}
+        </div>
+        <div className="rounded-xl bg-slate-50 p-4">
+          <Totals subtotalCents={quote.subtotalCents} discounts={quote.discounts} totalCents={quote.totalCents} vat={quote.vat} />
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="continue" />
+            <PrimaryButton busy={busy} className="w-full">
+              {t("booking.bag.continue")}
+            </PrimaryButton>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Back from the provider with the order still waiting for payment: give the hold back now, with a POST
+ * (the page's GET changes nothing). Without JavaScript the hold goes at the next checkout or when it expires.
+ */
+function ReleaseHold() {
+  const fetcher = useFetcher();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    void fetcher.submit({ intent: "releaseHold" }, { method: "post" });
+  }, [fetcher]);
+  return null;
+}

@@ -1,0 +1,223 @@
+import { Lock } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
+import { Totals } from "../../components/booking/totals";
+import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
+import { formatDate, formatMoney } from "../../components/format";
+import { pageMeta } from "../../components/meta";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { COUNTRIES, DEFAULT_COUNTRY, invoiceSchema } from "../../domain/checkout";
+import { fieldErrors } from "../../domain/forms";
+import { languageTag, localizePath, splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { checkout, loadBag } from "../../server/booking/bag.server";
+import { bagView } from "../../server/booking/flow.server";
+import type { Route } from "./+types/checkout";
+
+const FIELDS = ["name", "company", "vatId", "street", "postalCode", "city", "country", "email", "phone"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+async function context(request: Request) {
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const bag = await loadBag(request);
+  if (!bag?.period) throw redirect(localizePath("/rental", locale));
+  if (bag.cart.lines.length === 0) throw redirect(localizePath("/rental/bag", locale));
+  return { ...bag, period: bag.period, locale };
+}
+
+/** Step: invoice information, then off to the payment provider. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { cart, shop, period, locale } = await context(request);
+  const view = await bagView(cart, period, locale, new Date(), cart.invoice?.email);
+  if (!view) throw redirect(localizePath("/rental/bag", locale));
+  const invoice = cart.invoice;
+  const values: Values = {
+    name: invoice?.name ?? "",
+    company: invoice?.company ?? "",
+    vatId: invoice?.vatId ?? "",
+    street: invoice?.street ?? "",
+    postalCode: invoice?.postalCode ?? "",
+    city: invoice?.city ?? "",
+    country: invoice?.country ?? "",
+    email: invoice?.email ?? "",
+    phone: invoice?.phone ?? "",
+  };
+  return {
+    appId: cart.appId!,
+    shop: { slug: shop.slug, name: shop.name, street: shop.street, town: shop.town },
+    period: { pickupAt: period.pickupAt.toISOString(), returnAt: period.returnAt.toISOString() },
+    totalCents: view.quote.totalCents,
+    subtotalCents: view.quote.subtotalCents,
+    discounts: view.quote.discounts,
+    vat: view.quote.vat,
+    coupon: view.quote.coupon?.applied ? view.quote.coupon.code : null,
+    lines: view.lines.map((l) => ({
+      id: l.id,
+      itemId: l.itemId,
+      name: l.name,
+      size: l.size,
+      quantity: l.quantity,
+      subtotalCents: l.subtotalCents,
+    })),
+    values,
+  };
+}
+
+const FAILURE_MESSAGES: Record<string, string> = {
+  unavailable: "booking.checkout.unavailable",
+  priceChanged: "booking.checkout.priceChanged",
+  coupon: "booking.checkout.coupon",
+  period: "booking.checkout.period",
+  busy: "booking.checkout.busy",
+  provider: "booking.checkout.provider",
+  emptyBag: "booking.errors.emptyBag",
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const { cart, locale } = await context(request);
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)])) as Values;
+  const parsed = invoiceSchema.safeParse(values);
+  if (!parsed.success) {
+    return data(
+      { values, errors: { ...fieldErrors(parsed.error), form: "booking.errors.invoiceFirst" } as Record<string, string>, item: "" },
+      { status: 400 },
+    );
+  }
+  const expectedTotalCents = Number(form.get("total"));
+  const result = await checkout({ cart, invoice: parsed.data, locale, expectedTotalCents, request });
+  if (result.ok) return redirect(result.redirectUrl);
+  const failure = result.failure;
+  const item = failure.reason === "unavailable" ? `${failure.line.name}${failure.line.size ? ` (${failure.line.size})` : ""}` : "";
+  // Lines that cannot be had, a changed price or a changed coupon are shown in the bag.
+  if (failure.reason === "priceChanged" || failure.reason === "invalidLine")
+    return redirect(`${localizePath("/rental/bag", locale)}?changed=${failure.reason === "priceChanged" ? "price" : "unavailable"}`);
+  return data(
+    { values, errors: { form: FAILURE_MESSAGES[failure.reason] ?? "booking.checkout.busy" } as Record<string, string>, item },
+    { status: 409 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "checkout", {}, { noindex: true });
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  const busy = useNavigation().state !== "idle";
+  const values = actionData?.values ?? loaderData.values;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const { appId, shop, period } = loaderData;
+  const track = useEcommerce();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the step, not on every revalidation
+  useEffect(() => {
+    track("begin_checkout", {
+      value: euros(loaderData.totalCents),
+      ...(loaderData.coupon ? { coupon: loaderData.coupon } : {}),
+      items: loaderData.lines.map(analyticsItem),
+    });
+  }, [track]);
+  const base = `/rental/${appId}/${shop.slug}`;
+  const countryName = new Intl.DisplayNames([languageTag[locale]], { type: "region" });
+  const countries = [...COUNTRIES].sort((a, b) => (countryName.of(a) ?? a).localeCompare(countryName.of(b) ?? b, languageTag[locale]));
+  const text = (name: (typeof FIELDS)[number], autoComplete: string, type = "text", required = true) => (
+    <Field name={name} label={t(`booking.invoice.${name}`) + (required ? "" : ` (${t("booking.optional")})`)} error={errors[name]}>
+      {(props) => (
+        <input {...props} type={type} autoComplete={autoComplete} required={required} defaultValue={values[name]} className={inputClass} />
+      )}
+    </Field>
+  );
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <PageTitle>{t("pages.checkout.title")}</PageTitle>
+      <StepNav
+        current="invoice"
+        links={{ branch: `/rental/${appId}`, period: base, persons: `${base}/persons`, equipment: `${base}/equipment`, bag: "/rental/bag" }}
+      />
+      {errors.form && (
+        <Notice>
+          {t(errors.form, { item: actionData?.item ?? "" })}{" "}
+          {errors.form !== "booking.errors.invoiceFirst" && (
+            <Link to={href("/rental/bag")} className="font-medium underline">
+              {t("booking.checkout.backToBag")}
+            </Link>
+          )}
+        </Notice>
+      )}
+      <div className="mt-6 grid gap-8 md:grid-cols-[1fr_18rem]">
+        <Form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="total" value={loaderData.totalCents} />
+          <h2 className="text-lg font-semibold">{t("booking.invoice.title")}</h2>
+          {text("name", "name")}
+          {text("company", "organization", "text", false)}
+          {text("vatId", "off", "text", false)}
+          {text("street", "street-address")}
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            {text("postalCode", "postal-code")}
+            {text("city", "address-level2")}
+          </div>
+          <Field name="country" label={t("booking.invoice.country")} error={errors.country}>
+            {(props) => (
+              <select
+                {...props}
+                autoComplete="country"
+                required
+                defaultValue={values.country || DEFAULT_COUNTRY[locale]}
+                className={inputClass}
+              >
+                {countries.map((code) => (
+                  <option key={code} value={code}>
+                    {countryName.of(code)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {text("email", "email", "email")}
+          {text("phone", "tel", "tel")}
+          <PrimaryButton busy={busy} className="w-full sm:w-auto">
+            <Lock aria-hidden="true" className="size-4" />
+            {t("booking.checkout.pay", { total: formatMoney(loaderData.totalCents, locale) })}
+          </PrimaryButton>
+          <p className="text-sm text-slate-600">{t("booking.checkout.payHint")}</p>
+        </Form>
+        <aside className="h-fit rounded-xl bg-slate-50 p-4 text-sm" aria-label={t("booking.checkout.summary")}>
+          <p className="font-semibold">{shop.name}</p>
+          <p>
+            {shop.street}, {shop.town}
+          </p>
+          <p className="mt-2">
+            {t("order.pickup")}: {formatDate(period.pickupAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+          </p>
+          <p>
+            {t("order.return")}: {formatDate(period.returnAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+          </p>
+          <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3">
+            {loaderData.lines.map((line) => (
+              <li key={line.id} className="flex justify-between gap-3">
+                <span>
+                  {line.quantity > 1 ? `${line.quantity} × ` : ""}
+                  {line.name}
+                  {line.size ? ` (${line.size})` : ""}
+                </span>
+                <span className="whitespace-nowrap">{formatMoney(line.subtotalCents, locale)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 border-t border-slate-200 pt-3">
+            <Totals
+              subtotalCents={loaderData.subtotalCents}
+              discounts={loaderData.discounts}
+              totalCents={loaderData.totalCents}
+              vat={loaderData.vat}
+            />
+          </div>
+          <Link to={href("/rental/bag")} className="mt-3 inline-block text-brand-700 hover:underline">
+            {t("booking.checkout.editBag")}
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

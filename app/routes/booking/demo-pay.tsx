@@ -1,0 +1,132 @@
+import { CreditCard, ShieldCheck } from "lucide-react";
+import { Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { formatMoney } from "../../components/format";
+import { useLocale } from "../../components/use-locale";
+import { useTranslation } from "../../i18n/react";
+import { getConfig } from "../../server/config.server";
+import { notFound, param } from "../../server/http/errors.server";
+import { completeDemoCheckout, openDemoCheckout } from "../../server/payments/demo.server";
+import type { Route } from "./+types/demo-pay";
+
+const ref = z.string().regex(/^demo_[A-Za-z0-9_-]{10,40}$/);
+const decision = z.object({
+  c: z.string().min(10).max(4000),
+  method: z.enum(["paypal", "card"]).default("card"),
+  outcome: z.enum(["paid", "cancelled", "failed"]),
+});
+
+function checkoutOf(params: Route.LoaderArgs["params"], token: string | null) {
+  // The demo provider exists only while it is the configured one.
+  if (getConfig().PAYMENT_PROVIDER !== "demo") notFound();
+  const checkout = openDemoCheckout(param(ref, params.ref), token);
+  if (!checkout) notFound();
+  return checkout;
+}
+
+/** The demo provider's hosted payment page: PayPal or card; pay, cancel, or simulate a failure. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const checkout = checkoutOf(params, new URL(request.url).searchParams.get("c"));
+  return {
+    token: new URL(request.url).searchParams.get("c") ?? "",
+    orderNumber: checkout.orderNumber,
+    amountCents: checkout.amountCents,
+    email: checkout.email,
+    expired: checkout.expiresAt < Date.now(),
+    cancelUrl: checkout.cancelUrl,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const parsed = decision.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Bad request", { status: 400 });
+  const checkout = checkoutOf(params, parsed.data.c);
+  if (checkout.expiresAt < Date.now() && parsed.data.outcome === "paid") return redirect(checkout.cancelUrl);
+  return redirect(await completeDemoCheckout(checkout, parsed.data.outcome, parsed.data.method));
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Demo Pay" }, { name: "robots", content: "noindex" }];
+
+export default function DemoPay({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const busy = useNavigation().state !== "idle";
+  const { token, orderNumber, amountCents, email, expired } = loaderData;
+  return (
+    <main className="min-h-screen bg-slate-100 px-4 py-10">
+      <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-lg">
+        <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
+          <ShieldCheck aria-hidden="true" className="size-5 text-emerald-700" />
+          {t("demoPay.provider")}
+        </p>
+        <h1 className="mt-3 text-2xl font-bold">{t("demoPay.title", { amount: formatMoney(amountCents, locale) })}</h1>
+        <p className="mt-1 text-slate-700">{t("demoPay.order", { number: orderNumber, email })}</p>
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("demoPay.notice")}</p>
+        {expired ? (
+          <div role="alert" className="mt-6">
+            <p className="font-medium">{t("demoPay.expired")}</p>
+            <a href={loaderData.cancelUrl} className="mt-3 inline-block font-medium text-brand-700 underline">
+              {t("demoPay.back")}
+            </a>
+          </div>
+        ) : (
+          <Form method="post" className="mt-6 space-y-5">
+            <input type="hidden" name="c" value={token} />
+            <fieldset>
+              <legend className="font-medium">{t("demoPay.method")}</legend>
+              <div className="mt-2 grid grid-cols-2 gap-3">
+                <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+                  <input type="radio" name="method" value="card" defaultChecked />
+                  <CreditCard aria-hidden="true" className="size-5" />
+                  {t("demoPay.card")}
+                </label>
+                <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+                  <input type="radio" name="method" value="paypal" />
+                  <span aria-hidden="true" className="font-bold text-sky-800">
+                    P
+                  </span>
+                  PayPal
+                </label>
+              </div>
+            </fieldset>
+            <div className="grid grid-cols-[1fr_6rem_5rem] gap-2 text-sm">
+              <label>
+                {t("demoPay.cardNumber")}
+                <input
+                  readOnly
+                  value="4242 4242 4242 4242"
+                  className="mt-1 w-full rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5"
+                />
+              </label>
+              <label>
+                {t("demoPay.expiry")}
+                <input readOnly value="12/30" className="mt-1 w-full rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5" />
+              </label>
+              <label>
+                CVC
+                <input readOnly value="123" className="mt-1 w-full rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5" />
+              </label>
+            </div>
+            <button
+              type="submit"
+              name="outcome"
+              value="paid"
+              aria-disabled={busy || undefined}
+              className="w-full rounded-lg bg-emerald-700 px-5 py-3 font-semibold text-white hover:bg-emerald-800"
+            >
+              {t("demoPay.pay", { amount: formatMoney(amountCents, locale) })}
+            </button>
+            <div className="flex justify-between gap-3 text-sm">
+              <button type="submit" name="outcome" value="cancelled" className="font-medium text-slate-700 underline">
+                {t("demoPay.cancel")}
+              </button>
+              <button type="submit" name="outcome" value="failed" className="font-medium text-red-700 underline">
+                {t("demoPay.fail")}
+              </button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,321 @@
+import { Check, ShoppingBag, Trash2 } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { euros, useEcommerce } from "../../components/analytics";
+import { inputClass, Notice, PageTitle, StepNav } from "../../components/booking/ui";
+import { formatMoney } from "../../components/format";
+import { pageMeta } from "../../components/meta";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { appIdSchema, shopSlugSchema } from "../../domain/checkout";
+import { splitLocale } from "../../domain/i18n";
+import { useTranslation } from "../../i18n/react";
+import { addLine, loadCart, removeLine } from "../../server/booking/cart.server";
+import { cartPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
+import { notFound, param } from "../../server/http/errors.server";
+import type { Route } from "./+types/equipment";
+
+const query = z.object({
+  person: z
+    .union([z.literal("all"), z.coerce.number().int().positive()])
+    .optional()
+    .catch(undefined),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/)
+    .optional()
+    .catch(undefined),
+});
+
+async function context(request: Request, params: Route.LoaderArgs["params"]) {
+  const appId = param(appIdSchema, params.app);
+  const slug = param(shopSlugSchema, params.shop);
+  const branch = await getBranch(appId, slug);
+  if (!branch) notFound();
+  const cart = await loadCart(request);
+  const now = new Date();
+  const { period } = cartPeriod(cart, branch.calendar, now);
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  const missing = missingStep(cart, "equipment", { appId, shopId: branch.shop.id, slug, period }, locale);
+  if (missing) throw missing;
+  const categories = await categoriesOf(appId, locale);
+  const { person, category } = query.parse(Object.fromEntries(url.searchParams));
+  const personId = person === "all" ? null : (cart!.persons.find((p) => p.id === person) ?? cart!.persons[0]).id;
+  // Rental equipment is chosen per person; shop articles, service and depot belong to the whole bag.
+  const offered = categories.filter((c) => (personId === null ? c.kind !== "rental" : c.kind === "rental"));
+  const selected = offered.find((c) => c.id === category) ?? offered[0];
+  return { appId, slug, branch, cart: cart!, period: period!, locale, now, categories: offered, category: selected, personId };
+}
+
+/** Step: equipment per person, and the shop's articles, service and depot for everyone. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { appId, slug, branch, cart, period, locale, now, categories, category, personId } = await context(request, params);
+  const entries = category
+    ? await equipmentFor({ cart, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now })
+    : [];
+  return {
+    appId,
+    slug,
+    shopName: branch.shop.name,
+    persons: cart.persons.map((p) => ({ id: p.id, name: p.firstName, items: cart.lines.filter((l) => l.personId === p.id).length })),
+    sharedItems: cart.lines.filter((l) => l.personId === null).length,
+    bagCount: cart.lines.length,
+    personId,
+    categories,
+    category: category?.id ?? null,
+    entries,
+  };
+}
+
+const addForm = z.object({
+  intent: z.literal("add"),
+  itemId: z.coerce.number().int().positive(),
+  size: z.string().max(20).optional(),
+  quantity: z.coerce.number().int().min(1).max(20).default(1),
+});
+const removeForm = z.object({ intent: z.literal("remove"), lineId: z.coerce.number().int().positive() });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { appId, branch, cart, period, locale, now, category, personId } = await context(request, params);
+  const form = Object.fromEntries(await request.formData());
+  const back = new URL(request.url);
+  const removal = removeForm.safeParse(form);
+  if (removal.success) {
+    await removeLine(cart, removal.data.lineId);
+    return redirect(back.pathname + back.search);
+  }
+  const parsed = addForm.safeParse(form);
+  if (!parsed.success || !category) return data({ error: "booking.equipment.invalid" }, { status: 400 });
+  const entries = await equipmentFor({ cart, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now });
+  const entry = entries.find((e) => e.id === parsed.data.itemId);
+  if (!entry) return data({ error: "booking.equipment.invalid" }, { status: 400 });
+  const size = entry.sizes.length > 0 ? (parsed.data.size ?? "") : null;
+  const free =
+    size === null
+      ? entry.state === "not available"
+        ? 0
+        : Number.POSITIVE_INFINITY
+      : (entry.sizes.find((s) => s.size === size)?.free ?? -1);
+  if (size !== null && free < 0) return data({ error: "booking.equipment.invalid" }, { status: 400 });
+  const quantity = personId === null ? parsed.data.quantity : 1;
+  if (free < quantity) return data({ error: "booking.equipment.soldOut", item: entry.name }, { status: 409 });
+  await addLine(cart, { itemId: entry.id, size, personId, quantity, shownPriceCents: entry.priceCents });
+  return redirect(back.pathname + back.search);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "equipment", {}, { noindex: true });
+
+export default function Equipment({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  const busy = useNavigation().state !== "idle";
+  const { appId, slug, persons, personId, categories, category, entries } = loaderData;
+  const base = `/rental/${appId}/${slug}/equipment`;
+  const who = personId === null ? "all" : String(personId);
+  const link = (person: string, categoryId?: string | null) =>
+    href(`${base}?person=${person}${categoryId ? `&category=${categoryId}` : ""}`);
+  const current = persons.find((p) => p.id === personId);
+  const track = useEcommerce();
+  const categoryName = categories.find((c) => c.id === category)?.name ?? "";
+  const asItem = (entry: (typeof entries)[number], size?: string, quantity = 1) => ({
+    item_id: String(entry.id),
+    item_name: entry.name,
+    item_category: categoryName,
+    ...(size ? { item_variant: size } : {}),
+    price: euros(entry.priceCents),
+    quantity,
+  });
+  // One view of a list per person and category shown (not again when the bag changes on the same list).
+  const listKey = `${who}:${category}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is reported when the person or category changes, not on every revalidation
+  useEffect(() => {
+    if (entries.length === 0) return;
+    track("view_item_list", {
+      item_list_id: category ?? "",
+      item_list_name: categoryName,
+      items: entries.map((entry) => asItem(entry, entry.recommendedSize ?? undefined)),
+    });
+  }, [listKey, track]);
+  const onAdd = (entry: (typeof entries)[number]) => (event: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const quantity = Number(form.get("quantity") ?? 1) || 1;
+    track("add_to_cart", {
+      value: euros(entry.priceCents * quantity),
+      items: [asItem(entry, String(form.get("size") ?? "") || undefined, quantity)],
+    });
+  };
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <PageTitle>{current ? t("booking.equipment.titleFor", { name: current.name }) : t("booking.equipment.titleShared")}</PageTitle>
+      <StepNav
+        current="equipment"
+        links={{ branch: `/rental/${appId}`, period: `/rental/${appId}/${slug}`, persons: `/rental/${appId}/${slug}/persons` }}
+      />
+      {actionData?.error && <Notice>{t(actionData.error, { item: "item" in actionData ? actionData.item : "" })}</Notice>}
+      <nav aria-label={t("booking.equipment.whom")} className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {persons.map((p) => (
+            <li key={p.id}>
+              <Link
+                to={link(String(p.id))}
+                aria-current={who === String(p.id) ? "page" : undefined}
+                className="block rounded-full border border-slate-300 px-4 py-2 font-medium aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+              >
+                {p.name}
+                {p.items > 0 ? ` (${p.items})` : ""}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link
+              to={link("all")}
+              aria-current={who === "all" ? "page" : undefined}
+              className="block rounded-full border border-slate-300 px-4 py-2 font-medium aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+            >
+              {t("booking.equipment.shared")}
+              {loaderData.sharedItems > 0 ? ` (${loaderData.sharedItems})` : ""}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <nav aria-label={t("booking.equipment.categories")} className="mt-4 overflow-x-auto">
+        <ul className="flex min-w-max gap-2 text-sm">
+          {categories.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={link(who, c.id)}
+                aria-current={c.id === category ? "page" : undefined}
+                className="block rounded-lg bg-slate-100 px-3 py-1.5 aria-[current=page]:bg-brand-100 aria-[current=page]:font-semibold aria-[current=page]:text-brand-900"
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {entries.length === 0 ? (
+        <p className="mt-8 rounded-lg bg-slate-50 p-6 text-slate-700">{t("booking.equipment.empty")}</p>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {entries.map((entry) => (
+            <li
+              key={entry.id}
+              className="flex flex-col rounded-2xl border border-slate-200 p-4 shadow-sm"
+              data-item={entry.slug}
+              data-state={entry.state}
+            >
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="font-semibold">{entry.name}</h2>
+                <span
+                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${entry.state === "added" ? "bg-emerald-100 text-emerald-900" : entry.state === "available" ? "bg-brand-50 text-brand-900" : "bg-slate-200 text-slate-800"}`}
+                >
+                  {entry.state === "added" && <Check aria-hidden="true" className="mr-0.5 inline size-3" />}
+                  {t(`booking.state.${entry.state === "not available" ? "notAvailable" : entry.state}`)}
+                </span>
+              </div>
+              <p className="mt-1 text-sm text-slate-700">{entry.description}</p>
+              {(entry.maxHeightCm || entry.maxShoeSize) && (
+                <p className="mt-1 text-xs text-slate-600">
+                  {[
+                    entry.maxHeightCm ? t("booking.equipment.maxHeight", { cm: entry.maxHeightCm }) : null,
+                    entry.maxShoeSize ? t("booking.equipment.maxShoe", { size: entry.maxShoeSize }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
+              )}
+              <p className="mt-3 text-lg font-bold">
+                {formatMoney(entry.priceCents, locale)}
+                <span className="ml-1 text-sm font-normal text-slate-600">
+                  {entry.kind === "rental" || (entry.kind === "depot" && entry.sizes.length === 0) ? t("booking.equipment.forPeriod") : ""}
+                </span>
+              </p>
+              <Form method="post" preventScrollReset onSubmit={onAdd(entry)} className="mt-auto space-y-2 pt-3">
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="itemId" value={entry.id} />
+                <div className="flex gap-2">
+                  {entry.sizes.length > 0 && (
+                    <div className="flex-1">
+                      <label htmlFor={`size-${entry.id}`} className="text-sm font-medium">
+                        {t("booking.equipment.size")}
+                      </label>
+                      <select id={`size-${entry.id}`} name="size" defaultValue={entry.recommendedSize ?? undefined} className={inputClass}>
+                        {entry.sizes.map((s) => (
+                          <option key={s.size} value={s.size} disabled={s.free === 0}>
+                            {s.size}
+                            {s.size === entry.recommendedSize && entry.state !== "added" ? ` – ${t("booking.equipment.recommended")}` : ""}
+                            {s.free === 0 ? ` – ${t("booking.state.notAvailable")}` : ""}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  )}
+                  {personId === null && (
+                    <div className="w-24">
+                      <label htmlFor={`quantity-${entry.id}`} className="text-sm font-medium">
+                        {t("booking.equipment.quantity")}
+                      </label>
+                      <input
+                        id={`quantity-${entry.id}`}
+                        name="quantity"
+                        type="number"
+                        min={1}
+                        max={20}
+                        defaultValue={1}
+                        className={inputClass}
+                      />
+                    </div>
+                  )}
+                </div>
+                {entry.state === "not available" ? (
+                  <p className="text-sm text-slate-700">{t("booking.equipment.soldOutHint")}</p>
+                ) : (
+                  <button
+                    type="submit"
+                    aria-disabled={busy || undefined}
+                    className="w-full rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+                  >
+                    {entry.state === "added" && personId !== null
+                      ? t("booking.equipment.changeSize", { item: entry.name })
+                      : t("booking.equipment.add", { item: entry.name })}
+                  </button>
+                )}
+              </Form>
+              {entry.addedLineId !== null && (
+                <Form
+                  method="post"
+                  preventScrollReset
+                  onSubmit={() =>
+                    track("remove_from_cart", {
+                      value: euros(entry.priceCents),
+                      items: [asItem(entry, entry.recommendedSize ?? undefined)],
+                    })
+                  }
+                  className="mt-2"
+                >
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="lineId" value={entry.addedLineId} />
+                  <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-700 hover:underline">
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    {t("booking.equipment.remove", { item: entry.name })}
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="sticky bottom-0 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
+        <span className="flex items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
+          <ShoppingBag aria-hidden="true" className="size-5" />
+          {t("booking.equipment.inBag", { count: loaderData.bagCount })}
+        </span>
+        <Link to={href("/rental/bag")} className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          {t("booking.equipment.toBag")}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import { isLanguageSegment, splitLocale } from "../../domain/i18n";
+import { publicOrigin } from "../../server/config.server";
+import { notFound, param } from "../../server/http/errors.server";
+import { orderCalendarIcs } from "../../server/orders/documents.server";
+import { getOrderByToken, orderPageUrl } from "../../server/orders/orders.server";
+
+const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
+
+/** /order/{token}/calendar.ics: the pickup and the return for the customer's calendar, in the page's language. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // A resource route runs without the language route's loader, so it checks the prefix itself.
+  if (!isLanguageSegment(params.lang)) notFound();
+  const id = param(token, params.id);
+  const found = await getOrderByToken(id);
+  if (!found) notFound();
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const ics = orderCalendarIcs({ ...found, orderUrl: orderPageUrl(publicOrigin(request), id, locale) }, locale);
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${found.order.number}.ics"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import { isLanguageSegment, splitLocale } from "../../domain/i18n";
+import { publicOrigin } from "../../server/config.server";
+import { notFound, param } from "../../server/http/errors.server";
+import { orderConfirmationPdf } from "../../server/orders/documents.server";
+import { getOrderByToken, orderPageUrl } from "../../server/orders/orders.server";
+
+const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
+
+/** /order/{token}/confirmation.pdf: the order confirmation to print or show at the counter, in the page's language. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // A resource route runs without the language route's loader, so it checks the prefix itself.
+  if (!isLanguageSegment(params.lang)) notFound();
+  const id = param(token, params.id);
+  const found = await getOrderByToken(id);
+  if (!found) notFound();
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const pdf = await orderConfirmationPdf({ ...found, orderUrl: orderPageUrl(publicOrigin(request), id, locale) }, locale);
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${found.order.number}.pdf"`,
+      // Personal data behind an unguessable link: no shared cache keeps it, no search engine lists it.
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

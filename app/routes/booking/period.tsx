@@ -1,0 +1,144 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { DateRangeField } from "../../components/booking/date-range";
+import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
+import { formatDate } from "../../components/format";
+import { pageMeta } from "../../components/meta";
+import { useLocale, useLocalPath } from "../../components/use-locale";
+import { appIdSchema, periodSchema, shopSlugSchema, wantedCategory } from "../../domain/checkout";
+import { fieldErrors } from "../../domain/forms";
+import { localizePath, splitLocale } from "../../domain/i18n";
+import { checkPeriod, hourOptions, type PeriodError, seasonDates, zonedDate } from "../../domain/periods";
+import { useTranslation } from "../../i18n/react";
+import { chooseShop, ensureCart, loadCart, updateCart } from "../../server/booking/cart.server";
+import { getBranch } from "../../server/booking/flow.server";
+import { notFound, param } from "../../server/http/errors.server";
+import type { Route } from "./+types/period";
+
+async function branchOf(params: Route.LoaderArgs["params"]) {
+  const appId = param(appIdSchema, params.app);
+  const branch = await getBranch(appId, param(shopSlugSchema, params.shop));
+  if (!branch) notFound();
+  return { appId, ...branch };
+}
+
+/** Which field each rule of the period belongs to, so the message shows next to it. */
+const FIELD_OF: Record<PeriodError, "pickupDate" | "returnDate" | "pickupTime" | "returnTime"> = {
+  "period.invalidDate": "pickupDate",
+  "period.pickupInPast": "pickupDate",
+  "period.outsideSeason": "pickupDate",
+  "period.pickupDayClosed": "pickupDate",
+  "period.returnBeforePickup": "returnDate",
+  "period.tooLong": "returnDate",
+  "period.returnDayClosed": "returnDate",
+  "period.pickupOutsideHours": "pickupTime",
+  "period.returnOutsideHours": "returnTime",
+};
+
+/** Step: the rental period at the chosen branch. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { appId, shop, calendar } = await branchOf(params);
+  const cart = await loadCart(request);
+  const today = zonedDate(new Date());
+  const season = seasonDates(today, calendar.seasonStart, calendar.seasonEnd);
+  const sameShop = cart?.appId === appId && cart?.shopId === shop.id;
+  const openWeekdays = new Set(calendar.hours.map((h) => h.weekday));
+  return {
+    appId,
+    shop: { slug: shop.slug, name: shop.name },
+    season,
+    closedDays: calendar.closedDays.filter((d) => d >= season.from && d <= season.to),
+    closedWeekdays: [1, 2, 3, 4, 5, 6, 7].filter((d) => !openWeekdays.has(d)),
+    times: hourOptions(calendar.hours),
+    values: {
+      pickupDate: sameShop ? cart?.pickupDate : null,
+      returnDate: sameShop ? cart?.returnDate : null,
+      pickupTime: sameShop ? cart?.pickupTime?.slice(0, 5) : null,
+      returnTime: sameShop ? cart?.returnTime?.slice(0, 5) : null,
+    },
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { appId, shop, calendar } = await branchOf(params);
+  const form = Object.fromEntries(await request.formData());
+  const values = {
+    pickupDate: String(form.pickupDate ?? ""),
+    returnDate: String(form.returnDate ?? ""),
+    pickupTime: String(form.pickupTime ?? ""),
+    returnTime: String(form.returnTime ?? ""),
+  };
+  const parsed = periodSchema.safeParse(values);
+  if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
+  const checked = checkPeriod(parsed.data, calendar, new Date());
+  if (!checked.ok) {
+    const errors: Record<string, string> = {};
+    for (const error of checked.errors) errors[FIELD_OF[error]] ??= error;
+    return data({ values, errors }, { status: 400 });
+  }
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  const { cart, setCookie } = await ensureCart(request, locale);
+  await chooseShop(cart, appId, shop.id);
+  await updateCart(cart.id, { ...parsed.data, language: locale });
+  const category = wantedCategory(url);
+  return redirect(
+    localizePath(`/rental/${appId}/${shop.slug}/persons`, locale) + (category ? `?category=${category}` : ""),
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "period");
+
+export default function Period({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  const busy = useNavigation().state === "submitting";
+  const { appId, shop, season, times } = loaderData;
+  const values = { ...loaderData.values, ...actionData?.values };
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <PageTitle>{t("booking.period.title", { shop: shop.name })}</PageTitle>
+      <StepNav current="period" links={{ branch: `/rental/${appId}` }} />
+      <p className="mt-4 text-slate-700">
+        {t("booking.period.lead", { from: formatDate(season.from, locale), to: formatDate(season.to, locale) })}
+      </p>
+      {Object.keys(errors).length > 0 && <Notice>{t("booking.period.fix")}</Notice>}
+      <Form method="post" noValidate className="mt-6 space-y-6">
+        <DateRangeField
+          locale={locale}
+          defaultStart={values.pickupDate ?? null}
+          defaultEnd={values.returnDate ?? null}
+          min={season.from}
+          max={season.to}
+          closedDays={loaderData.closedDays}
+          closedWeekdays={loaderData.closedWeekdays}
+          errors={{ pickupDate: errors.pickupDate, returnDate: errors.returnDate }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(["pickupTime", "returnTime"] as const).map((name) => (
+            <Field key={name} name={name} label={t(`booking.period.${name}`)} error={errors[name]}>
+              {(props) => (
+                <select {...props} defaultValue={values[name] ?? (name === "pickupTime" ? times[2] : times.at(-3))} className={inputClass}>
+                  {times.map((time) => (
+                    <option key={time} value={time}>
+                      {time}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ))}
+        </div>
+        <p className="text-sm text-slate-600">{t("booking.period.hoursHint")}</p>
+        <div className="flex flex-wrap items-center gap-4">
+          <PrimaryButton busy={busy}>{t("booking.continue")}</PrimaryButton>
+          <a href={href(`/shop/${shop.slug}`)} className="text-brand-700 hover:underline">
+            {t("rental.hoursAndDetails")}
+          </a>
+        </div>
+      </Form>
+    </div>
+  );
+}

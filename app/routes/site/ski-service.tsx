@@ -1,0 +1,15 @@
+import { pageMeta } from "../../components/meta";
+import { OfferPage } from "../../components/site/offer-page";
+import { splitLocale } from "../../domain/i18n";
+import { listOffer } from "../../server/catalog/offer.server";
+import type { Route } from "./+types/ski-service";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return listOffer("service", splitLocale(new URL(request.url).pathname).locale);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "skiService");
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <OfferPage kind="service" {...loaderData} />;
+}

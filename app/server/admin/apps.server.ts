@@ -1,0 +1,171 @@
+/** Storefronts (apps) in the back office: list, read, create, change, delete, each change in the audit log. */
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { type AppId, type AppInput, appDeleteBlock, missingAppIds } from "../../domain/admin/app";
+import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
+import { type Db, getDb } from "../db/client.server";
+import { apps, cartLines, carts, categories, items, orders, priceSurcharges, shopApps, shops } from "../db/schema";
+import { auditTrail, recordAudit } from "./audit.server";
+
+export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+export type AppListQuery = {
+  q?: string;
+  sort: "sort" | "name" | "id";
+  dir: "asc" | "desc";
+  page: number;
+  enabled?: "yes" | "no";
+};
+
+export async function listApps(query: AppListQuery) {
+  const db = getDb();
+  const filters: SQL[] = [];
+  if (query.q)
+    filters.push(or(ilike(sql`${apps.id}::text`, likePattern(query.q)), sql`${apps.name}::text ilike ${likePattern(query.q)}`) as SQL);
+  if (query.enabled) filters.push(eq(apps.enabled, query.enabled === "yes"));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const column = { sort: apps.sort, name: sql`${apps.name}->>'en'`, id: apps.id }[query.sort];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        app: apps,
+        // Written out: inside a one-table select Drizzle leaves columns unqualified, and a subquery would read its own.
+        categories: sql<number>`(select count(*)::int from categories c where c.app_id = "apps"."id")`,
+        shops: sql<number>`(select count(*)::int from shop_apps s where s.app_id = "apps"."id")`,
+      })
+      .from(apps)
+      .where(where)
+      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(apps.id))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(apps).where(where),
+  ]);
+  return pageOf(rows, total, query.page);
+}
+
+async function usesOf(db: Db, id: AppId) {
+  // One after the other: inside a transaction the queries share one connection anyway.
+  const [c] = await db.select({ n: count() }).from(categories).where(eq(categories.appId, id));
+  const [i] = await db.select({ n: count() }).from(items).where(eq(items.appId, id));
+  const [o] = await db.select({ n: count() }).from(orders).where(eq(orders.appId, id));
+  return { categories: c.n, items: i.n, orders: o.n };
+}
+
+export async function getApp(id: AppId) {
+  const db = getDb();
+  const [app] = await db.select().from(apps).where(eq(apps.id, id));
+  if (!app) return null;
+  const [related, branches, served, uses, audit] = await Promise.all([
+    db
+      .select({ id: categories.id, name: categories.name, kind: categories.kind, items: count(items.id) })
+      .from(categories)
+      .leftJoin(items, eq(items.categoryId, categories.id))
+      .where(eq(categories.appId, id))
+      .groupBy(categories.id)
+      .orderBy(asc(categories.sort), asc(categories.id)),
+    allShops(),
+    db.select({ shopId: shopApps.shopId }).from(shopApps).where(eq(shopApps.appId, id)),
+    usesOf(db, id),
+    auditTrail("app", id),
+  ]);
+  return { app: { ...app, shopIds: served.map((s) => s.shopId).sort((a, b) => a - b) }, categories: related, shops: branches, uses, audit };
+}
+
+/** Every branch, for the "served by" checkboxes. */
+export async function allShops() {
+  return getDb()
+    .select({ id: shops.id, name: shops.name, town: shops.town, active: shops.active })
+    .from(shops)
+    .orderBy(asc(shops.sort), asc(shops.name));
+}
+
+/** The kinds of storefront not created yet (the database enum lists every kind there can be). */
+export async function creatableAppIds(): Promise<AppId[]> {
+  const rows = await getDb().select({ id: apps.id }).from(apps);
+  return missingAppIds(rows.map((r) => r.id));
+}
+
+const values = (input: AppInput) => ({
+  name: input.name,
+  description: input.description,
+  seasonStart: input.seasonStart,
+  seasonEnd: input.seasonEnd,
+  enabled: input.enabled,
+  sort: input.sort,
+});
+
+async function unknownShops(tx: Db, ids: number[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const found = await tx.select({ id: shops.id }).from(shops).where(inArray(shops.id, ids));
+  return found.length !== ids.length;
+}
+
+/** Makes the branches serving a storefront exactly `shopIds`; returns the list before. */
+async function setServingShops(tx: Db, id: AppId, shopIds: number[]): Promise<number[]> {
+  const before = (await tx.select({ shopId: shopApps.shopId }).from(shopApps).where(eq(shopApps.appId, id))).map((r) => r.shopId);
+  await tx.delete(shopApps).where(and(eq(shopApps.appId, id), shopIds.length > 0 ? notInArray(shopApps.shopId, shopIds) : undefined));
+  if (shopIds.length > 0)
+    await tx
+      .insert(shopApps)
+      .values(shopIds.map((shopId) => ({ shopId, appId: id })))
+      .onConflictDoNothing();
+  return before.sort((a, b) => a - b);
+}
+
+export async function createApp(userId: string, input: AppInput & { id: AppId }): Promise<SaveResult> {
+  return getDb().transaction(async (tx): Promise<SaveResult> => {
+    if (await unknownShops(tx, input.shopIds)) return { ok: false, errors: { shopIds: "admin.errors.choose" } };
+    const [created] = await tx
+      .insert(apps)
+      .values({ id: input.id, ...values(input) })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) return { ok: false, errors: { id: "admin.apps.errors.exists" } };
+    await setServingShops(tx, input.id, input.shopIds);
+    await recordAudit(tx, { userId, action: "create", entity: "app", entityId: created.id, after: { ...created, shopIds: input.shopIds } });
+    return { ok: true };
+  });
+}
+
+export async function updateApp(userId: string, id: AppId, input: AppInput): Promise<SaveResult | null> {
+  return getDb().transaction(async (tx): Promise<SaveResult | null> => {
+    const [before] = await tx.select().from(apps).where(eq(apps.id, id)).for("update");
+    if (!before) return null;
+    if (await unknownShops(tx, input.shopIds)) return { ok: false, errors: { shopIds: "admin.errors.choose" } };
+    const [after] = await tx
+      .update(apps)
+      .set({ ...values(input), updatedAt: sql`now()` })
+      .where(eq(apps.id, id))
+      .returning();
+    const shopsBefore = await setServingShops(tx, id, input.shopIds);
+    await recordAudit(tx, {
+      userId,
+      action: "update",
+      entity: "app",
+      entityId: id,
+      before: { ...before, shopIds: shopsBefore },
+      after: { ...after, shopIds: input.shopIds },
+    });
+    return { ok: true };
+  });
+}
+
+/**
+ * Deletes a storefront that nothing was ever sold or catalogued in; returns the reason when it cannot
+ * (categories, items or orders). Its branch links, opening hours (cascade) and storefront-wide peak
+ * surcharges go with it; open bags on it start over.
+ */
+export async function deleteApp(userId: string, id: AppId): Promise<{ ok: true } | { ok: false; key: string; count: number } | null> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(apps).where(eq(apps.id, id)).for("update");
+    if (!before) return null;
+    const block = appDeleteBlock(await usesOf(tx, id));
+    if (block) return { ok: false, ...block };
+    const bags = tx.select({ id: carts.id }).from(carts).where(eq(carts.appId, id));
+    await tx.delete(cartLines).where(inArray(cartLines.cartId, bags));
+    await tx.update(carts).set({ appId: null, shopId: null, updatedAt: sql`now()` }).where(eq(carts.appId, id));
+    await tx.delete(priceSurcharges).where(eq(priceSurcharges.appId, id));
+    await tx.delete(apps).where(eq(apps.id, id));
+    await recordAudit(tx, { userId, action: "delete", entity: "app", entityId: id, before });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * The calendar's data: the branches in view, the pickups and returns of live orders in a range of days, and
+ * the branches' closed days (app/server/admin/closed-days.server.ts). Limited to the user's branches.
+ */
+import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
+import type { CalendarEntry, ClosedDay } from "../../domain/admin/calendar";
+import { type IsoDate, zonedDate, zonedInstant } from "../../domain/periods";
+import { getDb } from "../db/client.server";
+import { orders, shops } from "../db/schema";
+import { listClosedDays } from "./closed-days.server";
+
+/** Branches the user works at (all for an admin), active or not: old orders of a closed branch still show. */
+export async function calendarShops(shopIds: number[] | null) {
+  return getDb()
+    .select({ id: shops.id, name: shops.name, active: shops.active })
+    .from(shops)
+    .where(shopIds === null ? undefined : inArray(shops.id, shopIds.length > 0 ? shopIds : [-1]))
+    .orderBy(asc(shops.sort), asc(shops.id));
+}
+
+/**
+ * Pickups and returns from `from` up to (not including) `end` at the given branches: of paid, picked-up and
+ * returned orders, and of orders still holding their equipment while they wait for payment.
+ */
+export async function getCalendar(shopIds: number[], from: IsoDate, end: IsoDate, now = new Date()) {
+  const start = zonedInstant(from, "00:00");
+  const stop = zonedInstant(end, "00:00");
+  const scope = shopIds.length > 0 ? shopIds : [-1];
+  const rows = await getDb()
+    .select({
+      id: orders.id,
+      number: orders.number,
+      name: orders.invoiceName,
+      status: orders.status,
+      shopId: orders.shopId,
+      pickupAt: orders.pickupAt,
+      returnAt: orders.returnAt,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.shopId, scope),
+        or(inArray(orders.status, ["paid", "picked_up", "returned"]), and(eq(orders.status, "pending_payment"), gt(orders.expiresAt, now))),
+        or(and(gte(orders.pickupAt, start), lt(orders.pickupAt, stop)), and(gte(orders.returnAt, start), lt(orders.returnAt, stop))),
+      ),
+    );
+  const entries: CalendarEntry[] = [];
+  for (const order of rows) {
+    const common = { orderId: order.id, number: order.number, name: order.name, status: order.status, shopId: order.shopId };
+    if (order.pickupAt >= start && order.pickupAt < stop)
+      entries.push({ ...common, kind: "pickup", at: order.pickupAt.toISOString(), date: zonedDate(order.pickupAt) });
+    if (order.returnAt >= start && order.returnAt < stop)
+      entries.push({ ...common, kind: "return", at: order.returnAt.toISOString(), date: zonedDate(order.returnAt) });
+  }
+  const lastDay = zonedDate(new Date(stop.getTime() - 1));
+  const closed: ClosedDay[] = (await Promise.all(shopIds.map((shopId) => listClosedDays(shopId, from, lastDay)))).flat();
+  return { entries, closed };
+}

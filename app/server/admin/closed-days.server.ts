@@ -1,0 +1,49 @@
+/**
+ * Closed days of a branch (holidays, a lift's inspection day): set from the shop screen and from the
+ * calendar. Pickups and returns on a closed day are refused by the rental core (app/domain/periods.ts).
+ */
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import type { Translated } from "../../domain/i18n";
+import { getDb } from "../db/client.server";
+import { shopClosedDays } from "../db/schema";
+import { recordAudit } from "./audit.server";
+
+export async function listClosedDays(shopId: number, from?: string, to?: string) {
+  const filters = [eq(shopClosedDays.shopId, shopId)];
+  if (from) filters.push(gte(shopClosedDays.day, from));
+  if (to) filters.push(lte(shopClosedDays.day, to));
+  return getDb()
+    .select()
+    .from(shopClosedDays)
+    .where(and(...filters))
+    .orderBy(asc(shopClosedDays.day));
+}
+
+/** Closes the branch on a day (or changes the reason shown); audited on the shop. */
+export async function closeDay(userId: string, shopId: number, day: string, reason: Partial<Translated> | null) {
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(shopClosedDays)
+      .where(and(eq(shopClosedDays.shopId, shopId), eq(shopClosedDays.day, day)));
+    const [after] = await tx
+      .insert(shopClosedDays)
+      .values({ shopId, day, reason: reason as Translated | null })
+      .onConflictDoUpdate({ target: [shopClosedDays.shopId, shopClosedDays.day], set: { reason: reason as Translated | null } })
+      .returning();
+    await recordAudit(tx, { userId, action: "closeDay", entity: "shop", entityId: shopId, before: before ?? null, after });
+  });
+}
+
+/** Opens the branch again on a day; returns false when it was not closed. */
+export async function reopenDay(userId: string, shopId: number, day: string): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .delete(shopClosedDays)
+      .where(and(eq(shopClosedDays.shopId, shopId), eq(shopClosedDays.day, day)))
+      .returning();
+    if (!before) return false;
+    await recordAudit(tx, { userId, action: "reopenDay", entity: "shop", entityId: shopId, before });
+    return true;
+  });
+}

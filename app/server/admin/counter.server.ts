@@ -1,0 +1,229 @@
+/**
+ * An order at the counter for a walk-in customer: what the branch has for the chosen period (live
+ * availability and prices), and creating the order paid at the counter (cash or the card terminal). It goes
+ * through the same rental core as an online booking: holdOrder claims the units, confirmOrder books them.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { type CounterOrderInput, lineValue, parseLineValue } from "../../domain/admin/order";
+import { type Locale, pick } from "../../domain/i18n";
+import { checkPeriod, type PeriodError } from "../../domain/periods";
+import type { Quote } from "../../domain/pricing";
+import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domain/sizing";
+import { type BackOfficeUser, worksAt } from "../auth/guards.server";
+import { getAvailability } from "../booking/availability.server";
+import { getShopCalendar } from "../booking/calendar.server";
+import { confirmOrder, type HoldFailure, holdOrder } from "../booking/holds.server";
+import { type BagLine, quoteBag } from "../booking/quote.server";
+import { getDb } from "../db/client.server";
+import { categories, items, orders, payments } from "../db/schema";
+import { sendOrderConfirmation } from "../orders/confirmation.server";
+import { COUNTER_PROVIDER } from "../payments/payments.server";
+import { getSettings } from "../settings/settings.server";
+import { recordAudit } from "./audit.server";
+
+export type CounterPeriod = Pick<CounterOrderInput, "shopId" | "appId" | "pickupDate" | "pickupTime" | "returnDate" | "returnTime">;
+export type CounterPerson = CounterOrderInput["persons"][number];
+
+export type CounterOption = {
+  /** "itemId" or "itemId|size", as the line's select posts it. */
+  value: string;
+  itemId: number;
+  name: string;
+  category: string;
+  kind: string;
+  size: string | null;
+  free: number;
+  /** Price for the period, one piece, before discounts. */
+  priceCents: number;
+};
+
+export type CounterCatalog =
+  | { ok: false; errors: Record<string, PeriodError | "admin.orders.errors.branch"> }
+  | {
+      ok: true;
+      options: CounterOption[];
+      /** Per person (by index): the item values that fit them, with the recommended size first. */
+      forPerson: { fits: string[]; recommended: Record<number, string> }[];
+    };
+
+/** What the branch can rent and sell for the period, with each piece's price, and what fits each person. */
+export async function counterCatalog(
+  user: BackOfficeUser,
+  period: CounterPeriod,
+  persons: CounterPerson[],
+  locale: Locale,
+  now = new Date(),
+): Promise<CounterCatalog> {
+  if (!worksAt(user, period.shopId)) return { ok: false, errors: { shopId: "admin.orders.errors.branch" } };
+  const calendar = await getShopCalendar(period.shopId, period.appId);
+  if (!calendar) return { ok: false, errors: { shopId: "admin.orders.errors.branch" } };
+  const checked = checkPeriod(period, calendar, now);
+  if (!checked.ok) {
+    const errors: Record<string, PeriodError> = {};
+    for (const error of checked.errors) errors[error.includes("return") ? "returnDate" : "pickupDate"] ??= error;
+    return { ok: false, errors };
+  }
+  const db = getDb();
+  const settings = await getSettings();
+  const rows = await db
+    .select({ item: items, category: categories.name })
+    .from(items)
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .where(and(eq(items.appId, period.appId), eq(items.active, true)))
+    .orderBy(asc(categories.sort), asc(items.sort), asc(items.id));
+  const availability = await getAvailability({
+    shopId: period.shopId,
+    appId: period.appId,
+    pickupAt: checked.period.pickupAt,
+    returnAt: checked.period.returnAt,
+    turnaroundMinutes: settings.turnaroundMinutes,
+  });
+  const offered = new Map(availability.map((a) => [a.itemId, a]));
+  const candidates = rows.filter((r) => offered.has(r.item.id));
+  const priced = await quoteBag({
+    appId: period.appId,
+    period: checked.period,
+    lines: candidates.map(({ item }) => ({
+      key: String(item.id),
+      itemId: item.id,
+      size: item.sizes[0] ?? null,
+      quantity: 1,
+      personIndex: null,
+    })),
+    now,
+  });
+  const priceOf = new Map(priced.ok ? priced.context.quote.lines.map((l) => [Number(l.key), l.subtotalCents]) : []);
+  const options: CounterOption[] = [];
+  for (const { item, category } of candidates) {
+    const sizes = offered.get(item.id)?.sizes ?? [];
+    const base = {
+      itemId: item.id,
+      name: pick(item.name, locale),
+      category: pick(category, locale),
+      kind: item.kind,
+      priceCents: priceOf.get(item.id) ?? 0,
+    };
+    if (item.sizes.length === 0)
+      options.push({ ...base, value: lineValue(item.id, null), size: null, free: sizes.reduce((n, s) => n + s.free, 0) });
+    for (const size of item.sizes)
+      options.push({ ...base, value: lineValue(item.id, size), size, free: sizes.find((s) => s.size === size)?.free ?? 0 });
+  }
+  const forPerson = persons.map((person) => {
+    const body = { heightCm: person.heightCm, weightKg: person.weightKg, skill: person.skill, shoeSizeEu: person.shoeSize };
+    const fits: string[] = [];
+    const recommended: Record<number, string> = {};
+    for (const { item } of candidates) {
+      if (item.kind !== "rental" || !fitsItemLimits(item, body)) continue;
+      const sizes = options.filter((o) => o.itemId === item.id);
+      fits.push(...sizes.map((o) => o.value));
+      if (item.sizes.length > 0) {
+        const size = nearestAvailableSize(
+          item.sizing,
+          recommendSize(item.sizing, body),
+          sizes.map((o) => ({ size: o.size ?? "", free: o.free })),
+        );
+        if (size) recommended[item.id] = lineValue(item.id, size);
+      }
+    }
+    return { fits, recommended };
+  });
+  return { ok: true, options, forPerson };
+}
+
+function bagLinesOf(input: Pick<CounterOrderInput, "lines" | "persons">): BagLine[] {
+  return input.lines.map((line, index) => {
+    const { itemId, size } = parseLineValue(line.item);
+    const person = line.person === "" ? null : Number(line.person);
+    return {
+      key: String(index),
+      itemId,
+      size,
+      // Equipment for a person is one piece; the whole order can take several of an article.
+      quantity: person === null ? line.quantity : 1,
+      personIndex: person !== null && person < input.persons.length ? person : null,
+    };
+  });
+}
+
+/** The price of what is chosen so far (subtotal, discounts, VAT, total), or null when nothing can be priced. */
+export async function counterQuote(
+  input: Pick<CounterOrderInput, "appId" | "pickupDate" | "returnDate" | "lines" | "persons">,
+): Promise<Quote | null> {
+  const lines = bagLinesOf(input);
+  if (lines.length === 0) return null;
+  const priced = await quoteBag({ appId: input.appId, period: { pickupDate: input.pickupDate, returnDate: input.returnDate }, lines });
+  return priced.ok ? priced.context.quote : null;
+}
+
+function failureErrors(failure: HoldFailure): Record<string, string> {
+  switch (failure.reason) {
+    case "period":
+      return { pickupDate: failure.errors[0] };
+    case "unavailable":
+      return { form: "admin.orders.errors.unavailable", item: `${failure.line.name}${failure.line.size ? ` (${failure.line.size})` : ""}` };
+    case "invalidLine":
+      return { [`lines.${failure.key}.item`]: "admin.errors.choose" };
+    case "emptyBag":
+      return { form: "booking.errors.emptyBag" };
+    case "busy":
+      return { form: "booking.checkout.busy" };
+    default:
+      return { form: "admin.orders.errors.tryAgain" };
+  }
+}
+
+/**
+ * Creates the walk-in customer's order, paid at the counter: the units are claimed and booked at once,
+ * the payment is recorded with the method used, and the confirmation goes out when an e-mail was given.
+ */
+export async function createCounterOrder(
+  user: BackOfficeUser,
+  input: CounterOrderInput,
+  origin: string,
+): Promise<{ ok: true; orderId: string } | { ok: false; errors: Record<string, string> }> {
+  if (!worksAt(user, input.shopId)) return { ok: false, errors: { shopId: "admin.orders.errors.branch" } };
+  const held = await holdOrder({
+    appId: input.appId,
+    shopId: input.shopId,
+    language: input.language,
+    period: { pickupDate: input.pickupDate, pickupTime: input.pickupTime, returnDate: input.returnDate, returnTime: input.returnTime },
+    persons: input.persons,
+    lines: bagLinesOf(input),
+    // Walk-in customers give a name and, if they like, a phone number or an e-mail for the confirmation.
+    invoice: { name: input.name, street: "", postalCode: "", city: "", country: "IT", email: input.email ?? "", phone: input.phone ?? "" },
+    source: "counter",
+    createdBy: user.id,
+  });
+  if (!held.ok) return { ok: false, errors: failureErrors(held.failure) };
+  const db = getDb();
+  await db.insert(payments).values({
+    orderId: held.order.id,
+    provider: COUNTER_PROVIDER,
+    ref: `counter-${randomUUID()}`,
+    method: input.method,
+    status: "succeeded",
+    amountCents: held.order.totalCents,
+    currency: "EUR",
+  });
+  const confirmed = await confirmOrder(held.order.id);
+  if (confirmed.outcome !== "paid") return { ok: false, errors: { form: "admin.orders.errors.tryAgain" } };
+  if (input.note) await db.update(orders).set({ note: input.note }).where(eq(orders.id, held.order.id));
+  await recordAudit(db, {
+    userId: user.id,
+    action: "create",
+    entity: "order",
+    entityId: held.order.id,
+    after: { number: held.order.number, source: "counter", method: input.method, totalCents: held.order.totalCents },
+  });
+  if (input.email) await sendOrderConfirmation(held.order.id, origin);
+  return { ok: true, orderId: held.order.id };
+}
+
+/** Item names for a list of line values (the counter form shows what was chosen even when no longer free). */
+export async function itemNames(values: string[], locale: Locale): Promise<Record<number, string>> {
+  const ids = [...new Set(values.map((v) => parseLineValue(v).itemId).filter(Number.isFinite))];
+  if (ids.length === 0) return {};
+  const rows = await getDb().select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, ids));
+  return Object.fromEntries(rows.map((r) => [r.id, pick(r.name, locale)]));
+}

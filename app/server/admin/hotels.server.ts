@@ -1,0 +1,170 @@
+/**
+ * Partner hotels in the back office (under settings): list, read, create, change, delete (refused while
+ * orders name the hotel), each change in the audit log; and the commission report per hotel and month.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { COMMISSION_STATUSES, type CommissionRow, commissionCents, type HotelInput, shiftMonth } from "../../domain/admin/hotel";
+import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
+import { zonedInstant } from "../../domain/periods";
+import { getDb } from "../db/client.server";
+import { orders, partnerHotels, shops } from "../db/schema";
+import { auditTrail, recordAudit } from "./audit.server";
+
+export type HotelListQuery = {
+  q?: string;
+  sort: "name" | "town" | "discount" | "commission";
+  dir: "asc" | "desc";
+  page: number;
+  active?: "yes" | "no";
+};
+
+// Qualified by hand: in a one-table select Drizzle leaves column names unqualified, and "id" would mean the order's.
+const orderCount = sql<number>`(select count(*) from orders o where o.hotel_id = "partner_hotels"."id")::int`;
+
+export async function listHotels(query: HotelListQuery) {
+  const db = getDb();
+  const filters: SQL[] = [];
+  if (query.q) filters.push(or(ilike(partnerHotels.name, likePattern(query.q)), ilike(partnerHotels.town, likePattern(query.q))) as SQL);
+  if (query.active) filters.push(eq(partnerHotels.active, query.active === "yes"));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const column = {
+    name: partnerHotels.name,
+    town: partnerHotels.town,
+    discount: partnerHotels.discountPercent,
+    commission: partnerHotels.commissionPercent,
+  }[query.sort];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ hotel: partnerHotels, orders: orderCount })
+      .from(partnerHotels)
+      .where(where)
+      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(partnerHotels.id))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(partnerHotels).where(where),
+  ]);
+  return pageOf(rows, total, query.page);
+}
+
+export async function getHotel(id: number) {
+  const db = getDb();
+  const [hotel] = await db.select().from(partnerHotels).where(eq(partnerHotels.id, id));
+  if (!hotel) return null;
+  const [[{ used }], audit] = await Promise.all([
+    db.select({ used: count() }).from(orders).where(eq(orders.hotelId, id)),
+    auditTrail("hotel", id),
+  ]);
+  return { hotel, orders: used, audit };
+}
+
+export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+export async function createHotel(userId: string, input: HotelInput): Promise<{ ok: true; id: number }> {
+  return getDb().transaction(async (tx) => {
+    const [created] = await tx.insert(partnerHotels).values(input).returning();
+    await recordAudit(tx, { userId, action: "create", entity: "hotel", entityId: created.id, after: created });
+    return { ok: true, id: created.id };
+  });
+}
+
+export async function updateHotel(userId: string, id: number, input: HotelInput): Promise<SaveResult | null> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(partnerHotels).where(eq(partnerHotels.id, id)).for("update");
+    if (!before) return null;
+    const [after] = await tx.update(partnerHotels).set(input).where(eq(partnerHotels.id, id)).returning();
+    await recordAudit(tx, { userId, action: "update", entity: "hotel", entityId: id, before, after });
+    return { ok: true };
+  });
+}
+
+/**
+ * Deletes a hotel no order names; returns false when orders do (their commission must stay reportable:
+ * deactivate the hotel instead, which hides it from the checkout).
+ */
+export async function deleteHotel(userId: string, id: number): Promise<boolean | null> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(partnerHotels).where(eq(partnerHotels.id, id)).for("update");
+    if (!before) return null;
+    const [{ used }] = await tx.select({ used: count() }).from(orders).where(eq(orders.hotelId, id));
+    if (used > 0) return false;
+    await tx.delete(partnerHotels).where(eq(partnerHotels.id, id));
+    await recordAudit(tx, { userId, action: "delete", entity: "hotel", entityId: id, before });
+    return true;
+  });
+}
+
+/** Switches a hotel off (or on again), as the delete refusal offers. */
+export async function setHotelActive(userId: string, id: number, active: boolean): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(partnerHotels).where(eq(partnerHotels.id, id)).for("update");
+    if (!before) return false;
+    const [after] = await tx.update(partnerHotels).set({ active }).where(eq(partnerHotels.id, id)).returning();
+    await recordAudit(tx, { userId, action: active ? "activate" : "deactivate", entity: "hotel", entityId: id, before, after });
+    return true;
+  });
+}
+
+/** The instants a calendar month (YYYY-MM) starts and ends in the shop's time zone. */
+export function monthRange(month: string): { from: Date; to: Date } {
+  return { from: zonedInstant(`${month}-01`, "00:00"), to: zonedInstant(`${shiftMonth(month, 1)}-01`, "00:00") };
+}
+
+/**
+ * The commission report of a month: every hotel (those without orders in the month too), with its orders,
+ * revenue and commission by the rule in app/domain/admin/hotel.ts; with `hotelId`, also that hotel's orders.
+ */
+export async function commissionReport(month: string, hotelId?: number) {
+  const db = getDb();
+  const { from, to } = monthRange(month);
+  const counted = and(
+    inArray(orders.status, [...COMMISSION_STATUSES]),
+    gte(orders.pickupAt, from),
+    lt(orders.pickupAt, to),
+    eq(orders.hotelId, partnerHotels.id),
+  );
+  const sums = await db
+    .select({
+      hotel: partnerHotels,
+      orders: sql<number>`count(${orders.id})::int`,
+      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(partnerHotels)
+    .leftJoin(orders, counted)
+    .groupBy(partnerHotels.id)
+    .orderBy(asc(partnerHotels.name), asc(partnerHotels.id));
+  const rows: CommissionRow[] = sums.map((row) => ({
+    hotelId: row.hotel.id,
+    name: row.hotel.name,
+    town: row.hotel.town,
+    active: row.hotel.active,
+    commissionPercent: row.hotel.commissionPercent,
+    orders: row.orders,
+    revenueCents: row.revenueCents,
+    commissionCents: commissionCents(row.revenueCents, row.hotel.commissionPercent),
+  }));
+  const detail =
+    hotelId === undefined
+      ? null
+      : await db
+          .select({
+            id: orders.id,
+            number: orders.number,
+            status: orders.status,
+            name: orders.invoiceName,
+            shop: shops.name,
+            pickupAt: orders.pickupAt,
+            totalCents: orders.totalCents,
+          })
+          .from(orders)
+          .innerJoin(shops, eq(shops.id, orders.shopId))
+          .where(
+            and(
+              eq(orders.hotelId, hotelId),
+              inArray(orders.status, [...COMMISSION_STATUSES]),
+              gte(orders.pickupAt, from),
+              lt(orders.pickupAt, to),
+            ),
+          )
+          .orderBy(asc(orders.pickupAt), asc(orders.number));
+  return { month, rows, detail };
+}

@@ -1,0 +1,222 @@
+/**
+ * The units of an item per branch (add, change, delete) and the item's booking calendar. Staff work on
+ * their own branches only: every function takes the signed-in user, reads only `user.shopIds`, and
+ * refuses (403) a unit or branch of another branch with requireBranch. Each change is in the item's
+ * audit trail.
+ */
+import { and, asc, eq, inArray, like, sql, TransactionRollbackError } from "drizzle-orm";
+import {
+  type AddUnitsInput,
+  branchPrefix,
+  type CalendarBooking,
+  checkUnitSize,
+  itemPrefix,
+  monthDays,
+  nextUnitCodes,
+  type UnitStatus,
+} from "../../domain/admin/item-units";
+import { addDays, SHOP_TIME_ZONE, zonedDate, zonedInstant } from "../../domain/periods";
+import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
+import { type Db, getDb, queryRows } from "../db/client.server";
+import { items, orderLines, reservations, shopApps, shops, units } from "../db/schema";
+import { recordAudit } from "./audit.server";
+import type { ShopScope } from "./items.server";
+
+const scoped = (shopIds: ShopScope) => (shopIds === null ? undefined : inArray(units.shopId, shopIds));
+
+/** The item's units the user may see, with whether each was ever reserved or handed out (then it cannot be deleted). */
+export async function listUnits(itemId: number, shopIds: ShopScope) {
+  return getDb()
+    .select({
+      id: units.id,
+      shopId: units.shopId,
+      code: units.code,
+      size: units.size,
+      status: units.status,
+      note: units.note,
+      used: sql<boolean>`(exists (select 1 from ${reservations} where ${reservations.unitId} = ${units.id})
+        or exists (select 1 from ${orderLines} where ${orderLines.unitId} = ${units.id}))`,
+    })
+    .from(units)
+    .where(and(eq(units.itemId, itemId), scoped(shopIds)))
+    .orderBy(asc(units.shopId), asc(units.code));
+}
+
+type AddResult = { ok: true; codes: string[] } | { ok: false; errors: Record<string, string> } | null;
+
+/**
+ * Adds units at a branch: `count` units with the next free codes of the branch's and item's prefixes
+ * (CI-SKI-0042), or one unit with a typed code. Codes are unique; a lock per prefix keeps two clerks
+ * adding at the same moment from computing the same next number.
+ */
+export async function addUnits(user: BackOfficeUser, itemId: number, input: AddUnitsInput): Promise<AddResult> {
+  requireBranch(user, input.shopId);
+  return getDb()
+    .transaction(async (tx): Promise<AddResult> => {
+      const [item] = await tx.select().from(items).where(eq(items.id, itemId)).for("update");
+      if (!item) return null;
+      const [branch] = await tx
+        .select({ id: shops.id, slug: shops.slug })
+        .from(shops)
+        .innerJoin(shopApps, and(eq(shopApps.shopId, shops.id), eq(shopApps.appId, item.appId)))
+        .where(eq(shops.id, input.shopId));
+      if (!branch) return { ok: false, errors: { shopId: "admin.items.errors.unitBranch" } };
+      const sizeError = checkUnitSize(input.size, item.sizes);
+      if (sizeError) return { ok: false, errors: { size: sizeError } };
+
+      let codes: string[];
+      if (input.code) {
+        codes = [input.code];
+      } else {
+        const prefix = await unitPrefix(tx, item, branch);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unit-code:${prefix}`}))`);
+        const existing = await tx
+          .select({ code: units.code })
+          .from(units)
+          .where(like(units.code, `${prefix}-%`));
+        codes = nextUnitCodes(
+          prefix,
+          existing.map((u) => u.code),
+          input.count,
+        );
+      }
+      const inserted = await tx
+        .insert(units)
+        .values(codes.map((code) => ({ itemId, shopId: branch.id, size: input.size, code })))
+        .onConflictDoNothing()
+        .returning();
+      // Nothing is added when one code is taken: the clerk sees the form again with the message.
+      if (inserted.length !== codes.length) tx.rollback();
+      await recordAudit(tx, {
+        userId: user.id,
+        action: "unitAdd",
+        entity: "item",
+        entityId: itemId,
+        after: { shopId: branch.id, size: input.size, codes },
+      });
+      return { ok: true, codes };
+    })
+    .catch((error: unknown): AddResult => {
+      if (error instanceof TransactionRollbackError) return { ok: false, errors: { code: "admin.items.errors.codeTaken" } };
+      throw error;
+    });
+}
+
+async function unitPrefix(db: Db, item: { id: number; slug: string; categoryId: string }, branch: { id: number; slug: string }) {
+  const [atBranch, ofItem, ofCategory] = await Promise.all([
+    db.select({ code: units.code }).from(units).where(eq(units.shopId, branch.id)).limit(2000),
+    db.select({ code: units.code }).from(units).where(eq(units.itemId, item.id)).limit(2000),
+    db
+      .select({ code: units.code })
+      .from(units)
+      .innerJoin(items, eq(items.id, units.itemId))
+      .where(eq(items.categoryId, item.categoryId))
+      .limit(2000),
+  ]);
+  const codes = (rows: { code: string }[]) => rows.map((r) => r.code);
+  return `${branchPrefix(branch.slug, codes(atBranch))}-${itemPrefix(item.slug, codes(ofItem), codes(ofCategory))}`;
+}
+
+/** The unit of this item, locked, after checking the user works at its branch; null when the item has no such unit. */
+async function lockUnit(db: Db, user: BackOfficeUser, itemId: number, unitId: number) {
+  const [unit] = await db
+    .select()
+    .from(units)
+    .where(and(eq(units.id, unitId), eq(units.itemId, itemId)))
+    .for("update");
+  if (!unit) return null;
+  requireBranch(user, unit.shopId);
+  return unit;
+}
+
+export async function changeUnit(
+  user: BackOfficeUser,
+  itemId: number,
+  input: { unitId: number; status: UnitStatus; note: string | null },
+): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const before = await lockUnit(tx, user, itemId, input.unitId);
+    if (!before) return false;
+    const [after] = await tx.update(units).set({ status: input.status, note: input.note }).where(eq(units.id, input.unitId)).returning();
+    await recordAudit(tx, { userId: user.id, action: "unitChange", entity: "item", entityId: itemId, before, after });
+    return true;
+  });
+}
+
+/**
+ * Deletes a unit that was never reserved nor handed out; one with a history is refused (its orders
+ * name it): retire it instead.
+ */
+export async function deleteUnit(
+  user: BackOfficeUser,
+  itemId: number,
+  unitId: number,
+): Promise<{ ok: true } | { ok: false; reason: "used" } | null> {
+  return getDb().transaction(async (tx) => {
+    const before = await lockUnit(tx, user, itemId, unitId);
+    if (!before) return null;
+    const [{ used }] = await queryRows<{ used: boolean }>(
+      sql`select (exists (select 1 from ${reservations} where ${reservations.unitId} = ${unitId})
+        or exists (select 1 from ${orderLines} where ${orderLines.unitId} = ${unitId})) as used`,
+      tx,
+    );
+    if (used) return { ok: false as const, reason: "used" as const };
+    await tx.delete(units).where(eq(units.id, unitId));
+    await recordAudit(tx, { userId: user.id, action: "unitDelete", entity: "item", entityId: itemId, before });
+    return { ok: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking calendar
+
+/** The current month in the shop's time zone, as the calendar's URL names it. */
+export const currentMonth = (now = new Date()) => zonedDate(now, SHOP_TIME_ZONE).slice(0, 7);
+
+/**
+ * One month of the item's units (those the user may see) and their live reservations: confirmed ones and
+ * holds still inside their time. A reservation shows from its order's pickup day to its return day; the
+ * turnaround buffer stored in the reservation is the workshop's time, not the customer's.
+ */
+export async function itemCalendar(itemId: number, month: string, shopIds: ShopScope) {
+  const days = monthDays(month);
+  const from = zonedInstant(days[0], "00:00");
+  const to = zonedInstant(addDays(days[days.length - 1], 1), "00:00");
+  const unitRows = await getDb()
+    .select({ id: units.id, shopId: units.shopId, code: units.code, size: units.size, status: units.status })
+    .from(units)
+    .where(and(eq(units.itemId, itemId), scoped(shopIds)))
+    .orderBy(asc(units.shopId), asc(units.code));
+  const scope = shopIds === null ? sql`true` : shopIds.length === 0 ? sql`false` : sql`u.shop_id in (${sql.join(shopIds, sql`, `)})`;
+  const rows = await queryRows<{
+    unit_id: number;
+    state: "held" | "confirmed";
+    starts: string | Date;
+    ends: string | Date;
+    order_id: string | null;
+    number: string | null;
+    pickup_at: string | Date | null;
+    return_at: string | Date | null;
+  }>(sql`
+    select r.unit_id, r.state, lower(r.period) as starts, upper(r.period) as ends,
+           o.id as order_id, o.number, o.pickup_at, o.return_at
+    from ${reservations} r
+    join ${units} u on u.id = r.unit_id
+    left join ${orderLines} l on l.id = r.order_line_id
+    left join orders o on o.id = l.order_id
+    where u.item_id = ${itemId} and ${scope}
+      and (r.state = 'confirmed' or (r.state = 'held' and (r.expires_at is null or r.expires_at > now())))
+      and r.period && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')
+    order by lower(r.period)`);
+  const day = (value: string | Date) => zonedDate(new Date(value));
+  const bookings: CalendarBooking[] = rows.map((r) => ({
+    unitId: r.unit_id,
+    orderId: r.order_id,
+    number: r.number,
+    state: r.state,
+    from: day(r.pickup_at ?? r.starts),
+    // The end of a range is exclusive: the last day is the one of the instant just before it.
+    to: r.return_at ? day(r.return_at) : zonedDate(new Date(new Date(r.ends).getTime() - 1)),
+  }));
+  return { month, days, units: unitRows, bookings };
+}

@@ -1,0 +1,358 @@
+/**
+ * Orders in the back office: the list (and its CSV export), the order with everything a clerk needs, and
+ * what happens at the counter: handing out (with the unit codes scanned), taking back, cancelling with a
+ * refund, sending the confirmation again. Staff see and change only their branches' orders.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from "drizzle-orm";
+import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
+import { csvRow, type OrderAction, type OrdersQuery, orderActions } from "../../domain/admin/order";
+import { SHOP_TIME_ZONE } from "../../domain/periods";
+import { type BackOfficeUser, worksAt } from "../auth/guards.server";
+import { cancelOrder, sqlState } from "../booking/holds.server";
+import { type Db, getDb, queryRows } from "../db/client.server";
+import { emailOutbox, orderLines, orderPersons, orders, payments, reservations, shops, units, users } from "../db/schema";
+import { sendOrderConfirmation } from "../orders/confirmation.server";
+import { cancelAndRefund } from "../payments/payments.server";
+import { getSettings } from "../settings/settings.server";
+import { auditTrail, recordAudit } from "./audit.server";
+
+/** The start of a day in the shop's time zone, as an instant. */
+const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
+
+function ordersWhere(user: BackOfficeUser, query: OrdersQuery): SQL | undefined {
+  const filters: SQL[] = [];
+  if (user.shopIds !== null) filters.push(user.shopIds.length > 0 ? inArray(orders.shopId, user.shopIds) : sql`false`);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(
+      or(
+        ilike(orders.number, pattern),
+        ilike(orders.invoiceName, pattern),
+        ilike(orders.email, pattern),
+        ilike(orders.phone, pattern),
+      ) as SQL,
+    );
+  }
+  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.shop) filters.push(eq(orders.shopId, query.shop));
+  if (query.app) filters.push(eq(orders.appId, query.app));
+  if (query.source) filters.push(eq(orders.source, query.source));
+  if (query.from) filters.push(gte(orders.pickupAt, dayStart(query.from)));
+  if (query.to) filters.push(lt(orders.pickupAt, sql`${dayStart(query.to)} + interval '1 day'`));
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+function ordering(query: OrdersQuery) {
+  const column = { created: orders.createdAt, pickup: orders.pickupAt, number: orders.number, total: orders.totalCents }[query.sort];
+  return [query.dir === "desc" ? desc(column) : asc(column), desc(orders.createdAt)];
+}
+
+const listColumns = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  source: orders.source,
+  name: orders.invoiceName,
+  email: orders.email,
+  phone: orders.phone,
+  pickupAt: orders.pickupAt,
+  returnAt: orders.returnAt,
+  totalCents: orders.totalCents,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  shop: shops.name,
+  shopId: orders.shopId,
+  appId: orders.appId,
+};
+
+export async function listOrders(user: BackOfficeUser, query: OrdersQuery) {
+  const db = getDb();
+  const where = ordersWhere(user, query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(orders)
+      .innerJoin(shops, eq(shops.id, orders.shopId))
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return pageOf(rows, total, query.page);
+}
+
+/** Most rows one export holds; narrower filters give the rest. */
+const EXPORT_LIMIT = 20_000;
+
+/** The filtered list as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the accents right). */
+export async function exportOrders(user: BackOfficeUser, query: OrdersQuery, header: string[]): Promise<string> {
+  const rows = await getDb()
+    .select(listColumns)
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(ordersWhere(user, query))
+    .orderBy(...ordering(query))
+    .limit(EXPORT_LIMIT);
+  const lines = [
+    csvRow(header),
+    ...rows.map((r) =>
+      csvRow([
+        r.number,
+        r.status,
+        r.source,
+        r.shop,
+        r.appId,
+        r.createdAt.toISOString(),
+        r.pickupAt.toISOString(),
+        r.returnAt.toISOString(),
+        r.name,
+        r.email,
+        r.phone,
+        (r.totalCents / 100).toFixed(2),
+        r.paidAt?.toISOString() ?? "",
+      ]),
+    ),
+  ];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** The order with its branch, persons, lines (and the units reserved and handed out), payments, e-mails and audit trail; null when missing or not the user's branch. */
+export async function getAdminOrder(user: BackOfficeUser, id: string) {
+  const db = getDb();
+  const [row] = await db
+    .select({ order: orders, shop: shops, createdBy: users.email })
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .leftJoin(users, eq(users.id, orders.createdBy))
+    .where(eq(orders.id, id));
+  if (!row || !worksAt(user, row.order.shopId)) return null;
+  const [persons, lines, reserved, paymentRows, emails, audit] = await Promise.all([
+    db.select().from(orderPersons).where(eq(orderPersons.orderId, id)).orderBy(asc(orderPersons.position)),
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
+    db
+      .select({ lineId: reservations.orderLineId, code: units.code, state: reservations.state, shopId: units.shopId })
+      .from(reservations)
+      .innerJoin(units, eq(units.id, reservations.unitId))
+      .innerJoin(orderLines, eq(orderLines.id, reservations.orderLineId))
+      .where(and(eq(orderLines.orderId, id), inArray(reservations.state, ["held", "confirmed"])))
+      .orderBy(asc(units.code)),
+    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.createdAt)),
+    db
+      .select({
+        kind: emailOutbox.kind,
+        to: emailOutbox.to,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+        lastError: emailOutbox.lastError,
+      })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.orderId, id))
+      .orderBy(asc(emailOutbox.createdAt)),
+    auditTrail("order", id),
+  ]);
+  const handedOut = new Map<number, string>();
+  const unitIds = lines.map((l) => l.unitId).filter((u): u is number => u !== null);
+  if (unitIds.length > 0) {
+    for (const unit of await db.select({ id: units.id, code: units.code }).from(units).where(inArray(units.id, unitIds)))
+      handedOut.set(unit.id, unit.code);
+  }
+  return {
+    ...row,
+    persons,
+    lines: lines.map((line) => ({
+      ...line,
+      reservedCodes: reserved.filter((r) => r.lineId === line.id).map((r) => r.code),
+      handedOutCode: line.unitId === null ? null : (handedOut.get(line.unitId) ?? null),
+    })),
+    payments: paymentRows,
+    emails,
+    audit,
+    actions: orderActions(row.order.status),
+  };
+}
+
+export type ActionResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+/** Locks the order and checks the user may act on it and the action fits its status. */
+async function lockForAction(tx: Db, user: BackOfficeUser, id: string, action: OrderAction) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  if (!order || !worksAt(user, order.shopId)) return { order: null, error: null } as const;
+  if (!orderActions(order.status).includes(action)) return { order, error: "admin.orders.errors.notNow" } as const;
+  return { order, error: null } as const;
+}
+
+class PickupRefused extends Error {
+  constructor(readonly errors: Record<string, string>) {
+    super("pickup refused");
+  }
+}
+
+/**
+ * Hands the order out: for every rental line (equipment, depot lockers) the clerk scans or types the codes
+ * of the units given to the customer. A reserved unit is taken as it is; another unit of the same item and
+ * size takes over the reservation when it is free for the period (the exclusion constraint decides), so the
+ * customer can have whichever pair is at hand. Returns null when the order is missing or another branch's.
+ */
+export async function pickUpOrder(user: BackOfficeUser, id: string, codesByLine: Record<string, string[]>): Promise<ActionResult | null> {
+  try {
+    return await getDb().transaction(async (tx) => {
+      const { order, error } = await lockForAction(tx as unknown as Db, user, id, "pickup");
+      if (!order) return null;
+      if (error) return { ok: false, errors: { form: error } };
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id));
+      const errors: Record<string, string> = {};
+      const used = new Set<string>();
+      const handOut: { lineId: number; unitIds: number[] }[] = [];
+      for (const line of lines.filter((l) => l.kind === "rental" || l.kind === "depot")) {
+        const field = `codes.${line.id}`;
+        const codes = codesByLine[String(line.id)] ?? [];
+        if (codes.length !== line.quantity) {
+          errors[field] = line.quantity === 1 ? "admin.orders.errors.oneCode" : "admin.orders.errors.codeCount";
+          continue;
+        }
+        if (codes.some((code) => used.has(code))) {
+          errors[field] = "admin.orders.errors.codeTwice";
+          continue;
+        }
+        for (const code of codes) used.add(code);
+        // Labels are printed in capitals, but a code typed by hand may not be.
+        const found = await tx
+          .select()
+          .from(units)
+          .where(inArray(sql`upper(${units.code})`, codes));
+        if (found.length !== codes.length) errors[field] = "admin.orders.errors.unknownCode";
+        else if (found.some((u) => u.itemId !== line.itemId || (u.size ?? null) !== (line.size ?? null)))
+          errors[field] = "admin.orders.errors.wrongItem";
+        else if (found.some((u) => u.status !== "active")) errors[field] = "admin.orders.errors.unitNotActive";
+        else handOut.push({ lineId: line.id, unitIds: found.map((u) => u.id) });
+      }
+      if (Object.keys(errors).length > 0) throw new PickupRefused(errors);
+      for (const { lineId, unitIds } of handOut) {
+        const live = await tx
+          .select({ id: reservations.id, unitId: reservations.unitId })
+          .from(reservations)
+          .where(and(eq(reservations.orderLineId, lineId), eq(reservations.state, "confirmed")))
+          .orderBy(asc(reservations.id));
+        const keep = new Set(unitIds.filter((unitId) => live.some((r) => r.unitId === unitId)));
+        const spare = live.filter((r) => !keep.has(r.unitId));
+        for (const unitId of unitIds.filter((u) => !keep.has(u))) {
+          const reservation = spare.shift();
+          if (!reservation) throw new PickupRefused({ [`codes.${lineId}`]: "admin.orders.errors.codeBusy" });
+          try {
+            // A savepoint, so that a refused swap answers with a message instead of aborting the transaction.
+            await tx.transaction(async (swap) => {
+              await swap.update(reservations).set({ unitId }).where(eq(reservations.id, reservation.id));
+            });
+          } catch (swapError) {
+            if (sqlState(swapError) === "23P01") throw new PickupRefused({ [`codes.${lineId}`]: "admin.orders.errors.codeBusy" });
+            throw swapError;
+          }
+        }
+        await tx.update(orderLines).set({ unitId: unitIds[0] }).where(eq(orderLines.id, lineId));
+      }
+      const [after] = await tx
+        .update(orders)
+        .set({ status: "picked_up", pickedUpAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(orders.id, id))
+        .returning();
+      await recordAudit(tx as unknown as Db, {
+        userId: user.id,
+        action: "pickup",
+        entity: "order",
+        entityId: id,
+        before: { status: order.status },
+        after: { status: after.status, units: Object.fromEntries(handOut.map((h) => [h.lineId, h.unitIds])) },
+      });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    if (error instanceof PickupRefused) return { ok: false, errors: error.errors };
+    throw error;
+  }
+}
+
+/**
+ * Takes the equipment back, with what the clerk noticed (damage, missing parts). Units given back early
+ * are free again after the turnaround buffer instead of at the booked end.
+ */
+export async function returnOrder(user: BackOfficeUser, id: string, note: string | null): Promise<ActionResult | null> {
+  const { turnaroundMinutes } = await getSettings();
+  return getDb().transaction(async (tx) => {
+    const { order, error } = await lockForAction(tx as unknown as Db, user, id, "return");
+    if (!order) return null;
+    if (error) return { ok: false, errors: { form: error } };
+    await queryRows(
+      sql`
+        update reservations r
+        set period = tstzrange(lower(r.period), greatest(lower(r.period) + interval '1 minute',
+                                                         least(upper(r.period), now() + make_interval(mins => ${turnaroundMinutes}))))
+        from order_lines l
+        where l.id = r.order_line_id and l.order_id = ${id} and r.state = 'confirmed'
+        returning r.id`,
+      tx as unknown as Db,
+    );
+    const [after] = await tx
+      .update(orders)
+      .set({ status: "returned", returnedAt: sql`now()`, returnNote: note, updatedAt: sql`now()` })
+      .where(eq(orders.id, id))
+      .returning();
+    await recordAudit(tx as unknown as Db, {
+      userId: user.id,
+      action: "return",
+      entity: "order",
+      entityId: id,
+      before: { status: order.status },
+      after: { status: after.status, returnNote: note },
+    });
+    return { ok: true } as const;
+  });
+}
+
+/** Cancels an order for the customer, with or without giving the money back (staff decide, not the online policy). */
+export async function cancelByStaff(
+  user: BackOfficeUser,
+  id: string,
+  options: { refund: boolean; reason: string | null },
+): Promise<ActionResult | null> {
+  const db = getDb();
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order || !worksAt(user, order.shopId)) return null;
+  if (!orderActions(order.status).includes("cancel")) return { ok: false, errors: { form: "admin.orders.errors.notNow" } };
+  const note = `Cancelled by ${user.email}${options.reason ? `: ${options.reason}` : ""}`;
+  const done = options.refund ? await cancelAndRefund(id, note) : (await cancelOrder(id, { note })).ok;
+  if (!done) return { ok: false, errors: { form: "admin.orders.errors.notNow" } };
+  const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+  await recordAudit(db, {
+    userId: user.id,
+    action: options.refund ? "refund" : "cancel",
+    entity: "order",
+    entityId: id,
+    before: { status: order.status },
+    after: { status: after.status, reason: options.reason },
+  });
+  return { ok: true };
+}
+
+/** Sends the confirmation e-mail again (each resend is its own outbox message). */
+export async function resendConfirmation(user: BackOfficeUser, id: string, origin: string): Promise<ActionResult | null> {
+  const db = getDb();
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order || !worksAt(user, order.shopId)) return null;
+  if (!orderActions(order.status).includes("resend")) return { ok: false, errors: { form: "admin.orders.errors.notNow" } };
+  if (!order.email) return { ok: false, errors: { form: "admin.orders.errors.noEmail" } };
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.orderId, id), like(emailOutbox.kind, "confirmation%")));
+  const queued = await sendOrderConfirmation(id, origin, `confirmation-${n + 1}`);
+  if (!queued) return { ok: false, errors: { form: "admin.orders.errors.tryAgain" } };
+  await recordAudit(db, { userId: user.id, action: "resend", entity: "order", entityId: id, after: { to: order.email } });
+  return { ok: true };
+}
+
+/** The branches a user may pick for a counter order or filter by. */
+export async function branchesOf(user: BackOfficeUser) {
+  const rows = await getDb().select({ id: shops.id, name: shops.name }).from(shops).where(eq(shops.active, true)).orderBy(asc(shops.sort));
+  return rows.filter((shop) => worksAt(user, shop.id));
+}

@@ -1,0 +1,269 @@
+/**
+ * Branches in the back office: list, read, create, change, delete, opening hours and closed days; each
+ * change in the audit log, in the same transaction.
+ */
+import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { APP_IDS, type AppId } from "../../domain/admin/app";
+import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
+import { type HoursInput, type ShopInput, shopDeleteBlock, type WeekdaySlot, weekText } from "../../domain/admin/shop";
+import type { Translated } from "../../domain/i18n";
+import { SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
+import { type Db, getDb } from "../db/client.server";
+import { apps, cartLines, carts, orders, serviceCapacity, shopApps, shopHours, shops, stock, units, userShops, users } from "../db/schema";
+import { auditTrail, recordAudit } from "./audit.server";
+import { closeDay, listClosedDays, reopenDay } from "./closed-days.server";
+
+export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+export type ShopListQuery = {
+  q?: string;
+  sort: "sort" | "name" | "town";
+  dir: "asc" | "desc";
+  page: number;
+  app?: AppId;
+  active?: "yes" | "no";
+};
+
+// Written out: inside a one-table select Drizzle leaves columns unqualified, and a subquery would read its own.
+const servedApps = sql<
+  AppId[]
+>`coalesce((select json_agg(sa.app_id order by sa.app_id) from shop_apps sa where sa.shop_id = "shops"."id"), '[]'::json)`;
+
+export async function listShops(query: ShopListQuery) {
+  const db = getDb();
+  const filters: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(or(ilike(shops.name, pattern), ilike(shops.slug, pattern), ilike(shops.town, pattern)) as SQL);
+  }
+  if (query.app) filters.push(sql`exists (select 1 from shop_apps sa where sa.shop_id = "shops"."id" and sa.app_id = ${query.app})`);
+  if (query.active) filters.push(eq(shops.active, query.active === "yes"));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const column = { sort: shops.sort, name: shops.name, town: shops.town }[query.sort];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        shop: shops,
+        appIds: servedApps,
+        units: sql<number>`(select count(*)::int from units u where u.shop_id = "shops"."id")`,
+      })
+      .from(shops)
+      .where(where)
+      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(shops.name), asc(shops.id))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(shops).where(where),
+  ]);
+  return pageOf(rows, total, query.page);
+}
+
+async function usesOf(db: Db, id: number) {
+  // One after the other: inside a transaction the queries share one connection anyway.
+  const [o] = await db.select({ n: count() }).from(orders).where(eq(orders.shopId, id));
+  const [u] = await db.select({ n: count() }).from(units).where(eq(units.shopId, id));
+  const [s] = await db
+    .select({ n: count() })
+    .from(stock)
+    .where(and(eq(stock.shopId, id), gt(stock.quantity, 0)));
+  return { orders: o.n, units: u.n, stock: s.n };
+}
+
+/** Today in the shop's time zone: closed days before it are history. */
+export function shopToday(now = new Date()): string {
+  return zonedDate(now);
+}
+
+export async function getShop(id: number) {
+  const db = getDb();
+  const [shop] = await db.select().from(shops).where(eq(shops.id, id));
+  if (!shop) return null;
+  const [served, hours, closed, staff, storefronts, uses, audit] = await Promise.all([
+    db.select({ appId: shopApps.appId }).from(shopApps).where(eq(shopApps.shopId, id)),
+    db
+      .select({ appId: shopHours.appId, weekday: shopHours.weekday, opens: shopHours.opens, closes: shopHours.closes })
+      .from(shopHours)
+      .where(eq(shopHours.shopId, id))
+      .orderBy(asc(shopHours.weekday), asc(shopHours.opens)),
+    listClosedDays(id, shopToday()),
+    db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, active: users.active })
+      .from(userShops)
+      .innerJoin(users, eq(users.id, userShops.userId))
+      .where(eq(userShops.shopId, id))
+      .orderBy(asc(users.email)),
+    db.select({ id: apps.id, name: apps.name }).from(apps).orderBy(asc(apps.sort)),
+    usesOf(db, id),
+    auditTrail("shop", id),
+  ]);
+  const appIds = APP_IDS.filter((a) => served.some((s) => s.appId === a));
+  return {
+    shop: { ...shop, appIds },
+    /** Per storefront, the week as the hours editor shows it. */
+    weeks: Object.fromEntries(APP_IDS.map((appId) => [appId, weekText(hours.filter((h) => h.appId === appId))])) as Record<
+      AppId,
+      Record<string, string>
+    >,
+    closed,
+    staff,
+    storefronts,
+    uses,
+    audit,
+  };
+}
+
+const values = (input: ShopInput) => ({
+  name: input.name,
+  description: input.description as Translated,
+  street: input.street,
+  postalCode: input.postalCode,
+  town: input.town,
+  country: input.country,
+  latitude: input.latitude,
+  longitude: input.longitude,
+  phone: input.phone,
+  email: input.email,
+  active: input.active,
+  sort: input.sort,
+});
+
+/** Makes the storefronts a branch serves exactly `appIds`; returns the list before. Opening hours stay, for when it serves them again. */
+async function setServedApps(tx: Db, shopId: number, appIds: AppId[]): Promise<AppId[]> {
+  const before = (await tx.select({ appId: shopApps.appId }).from(shopApps).where(eq(shopApps.shopId, shopId))).map((r) => r.appId);
+  await tx.delete(shopApps).where(and(eq(shopApps.shopId, shopId), appIds.length > 0 ? notInArray(shopApps.appId, appIds) : undefined));
+  if (appIds.length > 0)
+    await tx
+      .insert(shopApps)
+      .values(appIds.map((appId) => ({ shopId, appId })))
+      .onConflictDoNothing();
+  return APP_IDS.filter((a) => before.includes(a));
+}
+
+export async function createShop(
+  userId: string,
+  input: ShopInput & { slug: string },
+): Promise<{ ok: true; id: number } | { ok: false; errors: Record<string, string> }> {
+  return getDb().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(shops)
+      .values({ slug: input.slug, ...values(input) })
+      .onConflictDoNothing({ target: shops.slug })
+      .returning();
+    if (!created) return { ok: false, errors: { slug: "admin.shops.errors.slugTaken" } };
+    await setServedApps(tx, created.id, input.appIds);
+    await recordAudit(tx, { userId, action: "create", entity: "shop", entityId: created.id, after: { ...created, appIds: input.appIds } });
+    return { ok: true, id: created.id };
+  });
+}
+
+export async function updateShop(userId: string, id: number, input: ShopInput): Promise<SaveResult | null> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(shops).where(eq(shops.id, id)).for("update");
+    if (!before) return null;
+    const [after] = await tx
+      .update(shops)
+      .set({ ...values(input), updatedAt: sql`now()` })
+      .where(eq(shops.id, id))
+      .returning();
+    const appsBefore = await setServedApps(tx, id, input.appIds);
+    await recordAudit(tx, {
+      userId,
+      action: "update",
+      entity: "shop",
+      entityId: id,
+      before: { ...before, appIds: appsBefore },
+      after: { ...after, appIds: input.appIds },
+    });
+    return { ok: true };
+  });
+}
+
+/** The week of one storefront as the audit log keeps it: "hours.winter.1" -> "08:00–12:30, 14:30–18:30". */
+function hoursSnapshot(appId: AppId, slots: WeekdaySlot[]) {
+  return Object.fromEntries(Object.entries(weekText(slots)).map(([day, text]) => [`hours.${appId}.${day}`, text]));
+}
+
+/** Replaces a branch's opening hours for one storefront (the whole week at once). */
+export async function saveHours(userId: string, id: number, input: HoursInput): Promise<SaveResult | null> {
+  return getDb().transaction(async (tx) => {
+    const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, id)).for("update");
+    if (!shop) return null;
+    const [serves] = await tx
+      .select({ appId: shopApps.appId })
+      .from(shopApps)
+      .where(and(eq(shopApps.shopId, id), eq(shopApps.appId, input.appId)));
+    if (!serves) return { ok: false, errors: { form: "admin.shops.errors.notServed" } };
+    const before = await tx
+      .delete(shopHours)
+      .where(and(eq(shopHours.shopId, id), eq(shopHours.appId, input.appId)))
+      .returning({ weekday: shopHours.weekday, opens: shopHours.opens, closes: shopHours.closes });
+    if (input.slots.length > 0) await tx.insert(shopHours).values(input.slots.map((slot) => ({ shopId: id, appId: input.appId, ...slot })));
+    await recordAudit(tx, {
+      userId,
+      action: "hours",
+      entity: "shop",
+      entityId: id,
+      before: hoursSnapshot(input.appId, before),
+      after: hoursSnapshot(input.appId, input.slots),
+    });
+    return { ok: true };
+  });
+}
+
+/** Live bookings with a pickup or a return at the branch on a day: they need a call when it closes that day. */
+export async function bookingsOn(shopId: number, day: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        inArray(orders.status, ["pending_payment", "paid", "picked_up"]),
+        sql`(${day}::date in ((${orders.pickupAt} at time zone ${SHOP_TIME_ZONE})::date, (${orders.returnAt} at time zone ${SHOP_TIME_ZONE})::date))`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Closes a branch on a day from today on (a past day changes nothing); returns how many live bookings
+ * have a pickup or return that day, or null when there is no such branch.
+ */
+export async function closeShopDay(
+  userId: string,
+  id: number,
+  day: string,
+  reason: Partial<Translated>,
+  today = shopToday(),
+): Promise<{ ok: true; affected: number } | { ok: false; errors: Record<string, string> } | null> {
+  const [shop] = await getDb().select({ id: shops.id }).from(shops).where(eq(shops.id, id));
+  if (!shop) return null;
+  if (day < today) return { ok: false, errors: { day: "admin.shops.errors.pastDay" } };
+  await closeDay(userId, id, day, Object.keys(reason).length > 0 ? reason : null);
+  return { ok: true, affected: await bookingsOn(id, day) };
+}
+
+/** Opens a branch again on a day; false when it was not closed. */
+export async function reopenShopDay(userId: string, id: number, day: string): Promise<boolean> {
+  return reopenDay(userId, id, day);
+}
+
+/**
+ * Deletes a branch that never had orders, units or stock; returns the reason when it cannot. Its hours,
+ * closed days, storefront links and staff assignments go with it (cascade); open bags at it start over.
+ */
+export async function deleteShop(userId: string, id: number): Promise<{ ok: true } | { ok: false; key: string; count: number } | null> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(shops).where(eq(shops.id, id)).for("update");
+    if (!before) return null;
+    const block = shopDeleteBlock(await usesOf(tx, id));
+    if (block) return { ok: false, ...block };
+    const bags = tx.select({ id: carts.id }).from(carts).where(eq(carts.shopId, id));
+    await tx.delete(cartLines).where(inArray(cartLines.cartId, bags));
+    await tx.update(carts).set({ shopId: null, updatedAt: sql`now()` }).where(eq(carts.shopId, id));
+    await tx.delete(stock).where(eq(stock.shopId, id));
+    await tx.delete(serviceCapacity).where(eq(serviceCapacity.shopId, id));
+    await tx.delete(shops).where(eq(shops.id, id));
+    await recordAudit(tx, { userId, action: "delete", entity: "shop", entityId: id, before });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Who may open which back-office screen. Every admin loader and action starts with one of these guards,
+ * on the server (DESIGN §4, issue 5):
+ *
+ * - anonymous visitors are sent to /login and come back after signing in;
+ * - customers get 403;
+ * - staff reach the daily work (dashboard, orders, calendar, their branches' units) for their own
+ *   branches only: `scope.shopIds` lists them, and every query of such a screen is filtered by it;
+ * - admins reach everything (`scope.shopIds` is null: all branches);
+ * - when the setting requireStaffTotp is on, staff and admins without two-factor sign-in are sent to
+ *   set it up on their account page first.
+ */
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { localizePath, splitLocale } from "../../domain/i18n";
+import { getDb } from "../db/client.server";
+import { userShops } from "../db/schema";
+import { getSettings } from "../settings/settings.server";
+import { getSessionUser, type SessionUser } from "./session.server";
+
+export type BackOfficeUser = SessionUser & {
+  role: "staff" | "admin";
+  /** The branches this user works for; null for an admin, who sees all of them. */
+  shopIds: number[] | null;
+};
+
+function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  return `${localizePath("/login", locale)}?next=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** The account page's two-factor setup, in the request's language. */
+function totpSetupUrl(request: Request): string {
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  return `${localizePath("/account", locale)}?totp=required`;
+}
+
+/** The answer for a signed-in user who may not do this: 403, rendered by the error page in their language. */
+export function forbidden(): never {
+  throw data({ message: "Forbidden" }, { status: 403 });
+}
+
+/** Staff or admin; anything else is sent to the login (anonymous) or refused (customers). */
+export async function requireBackOffice(request: Request): Promise<BackOfficeUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(loginUrl(request));
+  if (user.role !== "staff" && user.role !== "admin") forbidden();
+  // The shop asks a second factor of everyone in the back office: set it up first (decision 016).
+  if (!user.totpEnabled && (await getSettings()).requireStaffTotp) throw redirect(totpSetupUrl(request));
+  if (user.role === "admin") return { ...user, role: "admin", shopIds: null };
+  const rows = await getDb().select({ shopId: userShops.shopId }).from(userShops).where(eq(userShops.userId, user.id));
+  return { ...user, role: "staff", shopIds: rows.map((r) => r.shopId) };
+}
+
+/** Admins only: catalogue, branches, users, coupons, categories, apps and settings. */
+export async function requireAdmin(request: Request): Promise<BackOfficeUser> {
+  const user = await requireBackOffice(request);
+  if (user.role !== "admin") forbidden();
+  return user;
+}
+
+/** Whether the user works for this branch (admins work for all). */
+export function worksAt(user: BackOfficeUser, shopId: number): boolean {
+  return user.shopIds === null || user.shopIds.includes(shopId);
+}
+
+/** Refuses a record of a branch the user does not work for. */
+export function requireBranch(user: BackOfficeUser, shopId: number): void {
+  if (!worksAt(user, shopId)) forbidden();
+}

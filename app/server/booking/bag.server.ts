@@ -1,0 +1,116 @@
+/**
+ * The bag and the checkout: loading the cart with its branch and period, and turning it into a held order
+ * and a payment. The route modules of the two steps call these.
+ */
+import { eq } from "drizzle-orm";
+import type { InvoiceInput } from "../../domain/checkout";
+import type { Locale } from "../../domain/i18n";
+import { getSessionUser } from "../auth/session.server";
+import { publicOrigin } from "../config.server";
+import { getDb } from "../db/client.server";
+import { orders, payments, shops } from "../db/schema";
+import { abandonPayment, PaymentUnavailableError, startPayment } from "../payments/payments.server";
+import { getShopCalendar } from "./calendar.server";
+import { type Cart, loadCart, updateCart } from "./cart.server";
+import { bagLines, cartPeriod } from "./flow.server";
+import { type HoldFailure, holdOrder } from "./holds.server";
+
+/** The cart with its branch and a period that still holds, or null when the booking has not got that far. */
+export async function loadBag(request: Request) {
+  const cart = await loadCart(request);
+  if (!cart?.appId || !cart.shopId) return null;
+  const [calendar, [shop]] = await Promise.all([
+    getShopCalendar(cart.shopId, cart.appId),
+    getDb().select().from(shops).where(eq(shops.id, cart.shopId)),
+  ]);
+  if (!calendar || !shop) return null;
+  const { period, errors } = cartPeriod(cart, calendar, new Date());
+  return { cart, shop, period, periodErrors: errors };
+}
+
+export type ReturnFromPayment = { outcome: "cancelled" | "failed" | "expired"; holdOpen: boolean } | null;
+
+/**
+ * What to tell a customer who came back from the provider without paying. Read-only: a GET changes
+ * nothing (a link from anywhere could send someone here). The provider's webhook has usually closed the
+ * order already; where it has not (Stripe sends nothing for a cancel), `holdOpen` asks the page to give the
+ * hold back with a POST (`releasePaymentHold`). What the payment says tells a cancelled or failed payment
+ * from a hold that ran out while the customer was paying ("expired": availability was checked again).
+ */
+export async function returnFromPayment(cart: Cart, outcome: "cancelled" | "failed"): Promise<ReturnFromPayment> {
+  if (!cart.orderId) return null;
+  const db = getDb();
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, cart.orderId));
+  if (order?.status === "pending_payment") return { outcome, holdOpen: true };
+  if (order?.status !== "expired") return null;
+  const attempts = await db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, cart.orderId));
+  if (attempts.some((p) => p.status === "failed")) return { outcome: "failed", holdOpen: false };
+  // The provider or the customer closed the checkout, rather than the hold running out.
+  const givenBack = attempts.some((p) => p.status === "expired");
+  return { outcome: givenBack ? outcome : "expired", holdOpen: false };
+}
+
+/** The customer is back in the bag without paying: close the provider's checkout and give the units back. */
+export async function releasePaymentHold(cart: Cart): Promise<void> {
+  if (!cart.orderId) return;
+  const [order] = await getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, cart.orderId));
+  if (order?.status === "pending_payment") await abandonPayment(cart.orderId);
+}
+
+export type CheckoutResult = { ok: true; redirectUrl: string } | { ok: false; failure: HoldFailure | { reason: "provider" } };
+
+/** Holds the bag as an order and opens the payment; what the customer was shown must still be the total. */
+export async function checkout(params: {
+  cart: Cart;
+  invoice: InvoiceInput;
+  locale: Locale;
+  expectedTotalCents: number;
+  request: Request;
+}): Promise<CheckoutResult> {
+  const { cart } = params;
+  if (!cart.appId || !cart.shopId || !cart.pickupDate || !cart.returnDate || !cart.pickupTime || !cart.returnTime)
+    return { ok: false, failure: { reason: "emptyBag" } };
+  // A previous attempt that is still waiting for payment gives its hold back first.
+  if (cart.orderId) await abandonPayment(cart.orderId);
+  const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
+  await updateCart(cart.id, { invoice, orderId: null, language: params.locale });
+  const held = await holdOrder({
+    appId: cart.appId,
+    shopId: cart.shopId,
+    language: params.locale,
+    period: {
+      pickupDate: cart.pickupDate,
+      returnDate: cart.returnDate,
+      pickupTime: cart.pickupTime.slice(0, 5),
+      returnTime: cart.returnTime.slice(0, 5),
+    },
+    persons: cart.persons.map((p) => ({
+      firstName: p.firstName,
+      lastName: p.lastName,
+      heightCm: p.heightCm,
+      weightKg: p.weightKg,
+      skill: p.skill,
+      shoeSize: p.shoeSize,
+    })),
+    lines: bagLines(cart),
+    invoice,
+    couponCode: cart.couponCode,
+    hotelId: cart.hotelId,
+    // A signed-in customer finds the order under "My orders".
+    userId: (await getSessionUser(params.request))?.id ?? cart.userId,
+    expectedTotalCents: params.expectedTotalCents,
+  });
+  if (!held.ok) return held;
+  await updateCart(cart.id, { orderId: held.order.id });
+  const origin = publicOrigin(params.request);
+  try {
+    const { redirectUrl } = await startPayment({ orderId: held.order.id, origin });
+    return { ok: true, redirectUrl };
+  } catch (error) {
+    if (error instanceof PaymentUnavailableError) {
+      await updateCart(cart.id, { orderId: null });
+      return { ok: false, failure: { reason: "provider" } };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * The booking steps' server side (DESIGN §6.1): what each step needs from the cart and the rental core,
+ * and where to send a visitor who skipped a step. Route modules stay thin and call these.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { redirect } from "react-router";
+import { type Locale, localizePath, pick } from "../../domain/i18n";
+import { checkPeriod, type PeriodError, type RentalPeriod, type ShopCalendar, zonedDate } from "../../domain/periods";
+import { type Quote, quoteRental } from "../../domain/pricing";
+import { nearestAvailableSize, recommendSize } from "../../domain/sizing";
+import { type Db, getDb } from "../db/client.server";
+import { apps, categories, items, partnerHotels, priceSurcharges, priceTables, shopApps, shops } from "../db/schema";
+import { getSettings } from "../settings/settings.server";
+import { getAvailability, type ItemAvailability } from "./availability.server";
+import { type AppId, getShopCalendar } from "./calendar.server";
+import type { Cart } from "./cart.server";
+import { type BagLine, quoteBag } from "./quote.server";
+
+export type Step = "branch" | "period" | "persons" | "equipment" | "bag" | "invoice" | "payment";
+export const STEPS: Step[] = ["branch", "period", "persons", "equipment", "bag", "invoice", "payment"];
+
+export async function getApp(appId: AppId, db: Db = getDb()) {
+  const [app] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, appId), eq(apps.enabled, true)));
+  return app ?? null;
+}
+
+/** The branch of a slug if it serves the storefront, with its calendar for the season. */
+export async function getBranch(appId: AppId, slug: string, db: Db = getDb()) {
+  const [shop] = await db
+    .select()
+    .from(shops)
+    .innerJoin(shopApps, and(eq(shopApps.shopId, shops.id), eq(shopApps.appId, appId)))
+    .where(and(eq(shops.slug, slug), eq(shops.active, true)));
+  if (!shop) return null;
+  const calendar = await getShopCalendar(shop.shops.id, appId, db);
+  return calendar ? { shop: shop.shops, calendar } : null;
+}
+
+/** The cart's period as instants, when it has one that still passes the branch's rules. */
+export function cartPeriod(cart: Cart | null, calendar: ShopCalendar, now: Date): { period: RentalPeriod | null; errors: PeriodError[] } {
+  if (!cart?.pickupDate || !cart.returnDate || !cart.pickupTime || !cart.returnTime) return { period: null, errors: [] };
+  const checked = checkPeriod(
+    {
+      pickupDate: cart.pickupDate,
+      returnDate: cart.returnDate,
+      pickupTime: cart.pickupTime.slice(0, 5),
+      returnTime: cart.returnTime.slice(0, 5),
+    },
+    calendar,
+    now,
+  );
+  return checked.ok ? { period: checked.period, errors: [] } : { period: null, errors: checked.errors };
+}
+
+/** Where a visitor of a later step belongs when an earlier one is missing, or null when the step can be shown. */
+export function missingStep(
+  cart: Cart | null,
+  step: Step,
+  context: { appId: AppId; shopId: number; slug: string; period: RentalPeriod | null },
+  locale: Locale,
+): Response | null {
+  const base = `/rental/${context.appId}/${context.slug}`;
+  const sameShop = cart?.appId === context.appId && cart?.shopId === context.shopId;
+  if (step === "period") return null;
+  if (!cart || !sameShop || !context.period) return redirect(localizePath(base, locale));
+  if (step === "persons") return null;
+  if (cart.persons.length === 0) return redirect(localizePath(`${base}/persons`, locale));
+  return null;
+}
+
+export type EquipmentEntry = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  kind: "rental" | "sale" | "service" | "depot";
+  categoryId: string;
+  sizes: { size: string; free: number }[];
+  recommendedSize: string | null;
+  priceCents: number;
+  state: "available" | "not available" | "added";
+  addedLineId: number | null;
+  maxHeightCm: number | null;
+  maxShoeSize: number | null;
+};
+
+/** The items of one category at the branch for the period, for one person (or for nobody: shop, service, depot). */
+export async function equipmentFor(params: {
+  cart: Cart;
+  appId: AppId;
+  shopId: number;
+  period: RentalPeriod;
+  personId: number | null;
+  categoryId: string;
+  locale: Locale;
+  now: Date;
+}): Promise<EquipmentEntry[]> {
+  const db = getDb();
+  const person = params.personId === null ? null : (params.cart.persons.find((p) => p.id === params.personId) ?? null);
+  const [settings, rows, surcharges] = await Promise.all([
+    getSettings(),
+    db
+      .select()
+      .from(items)
+      .where(and(eq(items.appId, params.appId), eq(items.categoryId, params.categoryId), eq(items.active, true)))
+      .orderBy(asc(items.sort), asc(items.id)),
+    db.select().from(priceSurcharges).where(eq(priceSurcharges.appId, params.appId)),
+  ]);
+  if (rows.length === 0) return [];
+  const body = person
+    ? { heightCm: person.heightCm, weightKg: person.weightKg, skill: person.skill, shoeSizeEu: person.shoeSize }
+    : undefined;
+  const [availability, tables] = await Promise.all([
+    getAvailability({
+      shopId: params.shopId,
+      appId: params.appId,
+      pickupAt: params.period.pickupAt,
+      returnAt: params.period.returnAt,
+      turnaroundMinutes: settings.turnaroundMinutes,
+      itemIds: rows.map((r) => r.id),
+      person: body,
+    }),
+    db
+      .select()
+      .from(priceTables)
+      .where(
+        inArray(
+          priceTables.itemId,
+          rows.map((r) => r.id),
+        ),
+      ),
+  ]);
+  const byItem = new Map<number, ItemAvailability>(availability.map((a) => [a.itemId, a]));
+  const tableOf = new Map(tables.map((t) => [t.itemId, t]));
+  const quote = quoteRental({
+    lines: rows.map((item) => {
+      const table = tableOf.get(item.id);
+      return {
+        key: String(item.id),
+        itemId: item.id,
+        appId: item.appId,
+        categoryId: item.categoryId,
+        kind: item.kind,
+        vatRateBp: item.vatRateBp,
+        quantity: 1,
+        priceTable: table ? { dayPrices: table.dayPrices, extraDayCents: table.extraDayCents } : null,
+        unitPriceCents: item.priceCents,
+      };
+    }),
+    period: params.period,
+    now: params.now,
+    today: zonedDate(params.now),
+    surcharges: surcharges.map((s) => ({ itemId: s.itemId, appId: s.appId, startsOn: s.startsOn, endsOn: s.endsOn, percent: s.percent })),
+  });
+  const priceOf = new Map(quote.lines.map((l) => [Number(l.key), l.subtotalCents]));
+  const entries: EquipmentEntry[] = [];
+  for (const item of rows) {
+    const offer = byItem.get(item.id);
+    // Left out: items the branch does not offer at all, or (for a person) items the person does not fit.
+    if (!offer) continue;
+    const sizes = offer.sizes.map((s) => ({ size: s.size ?? "", free: s.free }));
+    const added =
+      params.personId === null
+        ? params.cart.lines.find((l) => l.personId === null && l.itemId === item.id)
+        : params.cart.lines.find((l) => l.personId === params.personId && l.itemId === item.id);
+    const ideal = body ? recommendSize(item.sizing, body) : null;
+    const recommended = item.sizes.length > 0 ? nearestAvailableSize(item.sizing, ideal, sizes) : null;
+    entries.push({
+      id: item.id,
+      slug: item.slug,
+      name: pick(item.name, params.locale),
+      description: pick(item.description, params.locale),
+      kind: item.kind,
+      categoryId: item.categoryId,
+      sizes: item.sizes.length > 0 ? item.sizes.map((size) => ({ size, free: sizes.find((s) => s.size === size)?.free ?? 0 })) : [],
+      recommendedSize: added?.size ?? recommended,
+      priceCents: priceOf.get(item.id) ?? 0,
+      state: added ? "added" : offer.free > 0 ? "available" : "not available",
+      addedLineId: added?.id ?? null,
+      maxHeightCm: item.maxHeightCm,
+      maxShoeSize: item.maxShoeSize,
+    });
+  }
+  return entries;
+}
+
+/** The storefront's categories with what kind of thing each holds, in display order. */
+export async function categoriesOf(appId: AppId, locale: Locale, db: Db = getDb()) {
+  const rows = await db.select().from(categories).where(eq(categories.appId, appId)).orderBy(asc(categories.sort));
+  return rows.map((c) => ({ id: c.id, kind: c.kind, name: pick(c.name, locale) }));
+}
+
+export function bagLines(cart: Cart): BagLine[] {
+  return cart.lines.map((line) => ({
+    key: String(line.id),
+    itemId: line.itemId,
+    size: line.size,
+    quantity: line.quantity,
+    personIndex: line.personId === null ? null : cart.persons.findIndex((p) => p.id === line.personId),
+  }));
+}
+
+export type BagView = {
+  quote: Quote;
+  lines: {
+    id: number;
+    personId: number | null;
+    itemId: number;
+    name: string;
+    kind: string;
+    size: string | null;
+    sizes: { size: string; free: number }[];
+    quantity: number;
+    totalCents: number;
+    subtotalCents: number;
+    available: boolean;
+  }[];
+  hotels: { id: number; name: string; town: string; discountPercent: number }[];
+};
+
+/** Everything the bag shows: each line priced and checked against availability, the discounts, VAT and total. */
+export async function bagView(cart: Cart, period: RentalPeriod, locale: Locale, now: Date, email?: string | null): Promise<BagView | null> {
+  if (!cart.appId || !cart.shopId) return null;
+  const db = getDb();
+  const lines = bagLines(cart);
+  const [priced, settings, hotels] = await Promise.all([
+    quoteBag({ appId: cart.appId, period, lines, couponCode: cart.couponCode, hotelId: cart.hotelId, email, now }),
+    getSettings(),
+    db.select().from(partnerHotels).where(eq(partnerHotels.active, true)).orderBy(asc(partnerHotels.name)),
+  ]);
+  if (!priced.ok) return null;
+  const availability =
+    lines.length === 0
+      ? []
+      : await getAvailability({
+          shopId: cart.shopId,
+          appId: cart.appId,
+          pickupAt: period.pickupAt,
+          returnAt: period.returnAt,
+          turnaroundMinutes: settings.turnaroundMinutes,
+          itemIds: [...new Set(lines.map((l) => l.itemId))],
+        });
+  const freeOf = (itemId: number, size: string | null) =>
+    availability.find((a) => a.itemId === itemId)?.sizes.find((s) => (s.size ?? null) === (size ?? null))?.free ?? 0;
+  const { quote, items: itemRows } = priced.context;
+  // What the bag already asks of each item and size, to say when a line no longer fits.
+  const wanted = new Map<string, number>();
+  return {
+    quote,
+    lines: cart.lines.map((line) => {
+      const item = itemRows.get(line.itemId)!;
+      const q = quote.lines.find((l) => l.key === String(line.id))!;
+      const key = `${line.itemId}:${line.size ?? ""}`;
+      wanted.set(key, (wanted.get(key) ?? 0) + line.quantity);
+      return {
+        id: line.id,
+        personId: line.personId,
+        itemId: line.itemId,
+        name: pick(item.name, locale),
+        kind: item.kind,
+        size: line.size,
+        sizes: item.sizes.map((size) => ({ size, free: freeOf(item.id, size) })),
+        quantity: line.quantity,
+        subtotalCents: q.subtotalCents,
+        totalCents: q.totalCents,
+        available: (wanted.get(key) ?? 0) <= freeOf(line.itemId, line.size),
+      };
+    }),
+    hotels: hotels.map((h) => ({ id: h.id, name: h.name, town: h.town, discountPercent: h.discountPercent })),
+  };
+}

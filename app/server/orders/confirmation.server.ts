@@ -1,0 +1,26 @@
+/** The order confirmation e-mail: queued once per order (the outbox's unique index), in the order's language. */
+import type { Locale } from "../../domain/i18n";
+import { enqueueEmail, kickMailer } from "../mail/mail.server";
+import { orderConfirmationEmail } from "../mail/order-confirmation.server";
+import { getSettings } from "../settings/settings.server";
+import { getOrderById, orderPageUrl } from "./orders.server";
+
+/**
+ * Queues the confirmation of a paid order and asks the mailer to send it now. However many webhook
+ * deliveries race to call it, the order gets one message: returns false for every call but the first.
+ * Staff sending it again use another `kind` (one per resend), since each kind goes out once per order.
+ */
+export async function sendOrderConfirmation(orderId: string, origin: string, kind = "confirmation"): Promise<boolean> {
+  const found = await getOrderById(orderId);
+  // Counter customers may leave no e-mail address.
+  if (!found?.order.email) return false;
+  const locale = found.order.language as Locale;
+  const { cancellationFreeHours } = await getSettings();
+  const mail = orderConfirmationEmail(
+    { ...found, orderUrl: orderPageUrl(origin, found.order.token, locale), cancellationFreeHours },
+    locale,
+  );
+  const queued = await enqueueEmail({ orderId, kind, to: found.order.email, language: locale, ...mail });
+  if (queued) kickMailer();
+  return queued;
+}

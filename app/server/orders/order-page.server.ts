@@ -1,0 +1,46 @@
+/** What the public order page (/order/{token}) shows and does: status, cancellation, and forgetting the bag once paid. */
+import { eq } from "drizzle-orm";
+import { canCancel } from "../../domain/checkout";
+import { clearCartCookie, deleteCart, loadCart } from "../booking/cart.server";
+import { getDb } from "../db/client.server";
+import { payments } from "../db/schema";
+import { cancelAndRefund } from "../payments/payments.server";
+import { getSettings } from "../settings/settings.server";
+import { getOrderByToken } from "./orders.server";
+
+export async function orderPage(token: string, request: Request) {
+  const found = await getOrderByToken(token);
+  if (!found) return null;
+  const [settings, paymentRows, cart] = await Promise.all([
+    getSettings(),
+    getDb().select().from(payments).where(eq(payments.orderId, found.order.id)),
+    loadCart(request),
+  ]);
+  const now = new Date();
+  const { order } = found;
+  // The bag that became this order is done once the order is paid.
+  let setCookie: string | null = null;
+  if (cart?.orderId === order.id && order.status !== "pending_payment" && order.status !== "expired") {
+    await deleteCart(cart.id);
+    setCookie = await clearCartCookie();
+  }
+  const freeUntil = new Date(order.pickupAt.getTime() - settings.cancellationFreeHours * 3_600_000);
+  return {
+    ...found,
+    setCookie,
+    /** The customer is back from the provider but its webhook has not arrived yet. */
+    confirming: order.status === "pending_payment" && paymentRows.some((p) => p.status === "pending" || p.status === "succeeded"),
+    cancellable: order.status === "paid" && canCancel(order, settings.cancellationFreeHours, now),
+    freeUntil,
+  };
+}
+
+/** The customer cancels under the policy: everything is released and the payment refunded. */
+export async function cancelByCustomer(token: string): Promise<"cancelled" | "notAllowed" | "notFound"> {
+  const found = await getOrderByToken(token);
+  if (!found) return "notFound";
+  const settings = await getSettings();
+  if (found.order.status !== "paid" || !canCancel(found.order, settings.cancellationFreeHours, new Date())) return "notAllowed";
+  const done = await cancelAndRefund(found.order.id, "Cancelled by the customer on the order page.");
+  return done ? "cancelled" : "notAllowed";
+}

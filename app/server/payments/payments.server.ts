@@ -1,0 +1,233 @@
+/**
+ * Payments of orders: starting a checkout at the configured provider, applying its webhook events, and
+ * refunds. Events are idempotent (each provider event id is stored once) and order-independent: a failure
+ * or expiry never undoes a payment that succeeded, and a success after an expiry goes through the late-
+ * payment path of confirmOrder (claim again or refund). DESIGN §6.4, docs/decisions/012-payments.md.
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Locale, localizePath } from "../../domain/i18n";
+import { cancelOrder, confirmOrder, expireOrder } from "../booking/holds.server";
+import { getConfig } from "../config.server";
+import { type Db, getDb } from "../db/client.server";
+import { orders, payments, webhookEvents } from "../db/schema";
+import { logger } from "../log.server";
+import { createDemoProvider } from "./demo.server";
+import type { PaymentEvent, PaymentProvider, ProviderId } from "./provider.server";
+import { createStripeProvider } from "./stripe.server";
+
+const providers = new Map<ProviderId, PaymentProvider>();
+
+/** The provider of `id` (default: the configured one), created once per process. */
+export function getPaymentProvider(id: ProviderId = getConfig().PAYMENT_PROVIDER): PaymentProvider {
+  let provider = providers.get(id);
+  if (!provider) {
+    const config = getConfig();
+    if (id === "stripe") {
+      if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) throw new Error("Stripe is not configured");
+      provider = createStripeProvider({
+        secretKey: config.STRIPE_SECRET_KEY,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        apiUrl: config.STRIPE_API_URL ?? null,
+      });
+    } else {
+      provider = createDemoProvider();
+    }
+    providers.set(id, provider);
+  }
+  return provider;
+}
+
+/** Forgets the providers, so a changed configuration takes effect (tests). */
+export function resetPaymentProviders() {
+  providers.clear();
+}
+
+export class PaymentUnavailableError extends Error {}
+
+/**
+ * Opens the provider's checkout for a held order and returns where to send the customer. When the
+ * provider cannot be reached, the hold is given back and PaymentUnavailableError is thrown.
+ */
+export async function startPayment(params: { orderId: string; origin: string }, db: Db = getDb()): Promise<{ redirectUrl: string }> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, params.orderId));
+  if (order?.status !== "pending_payment" || !order.expiresAt) throw new PaymentUnavailableError("order is not waiting for payment");
+  const language = order.language as Locale;
+  const provider = getPaymentProvider();
+  const successUrl = new URL(localizePath(`/order/${order.token}`, language), params.origin).toString();
+  // Back in the bag, `payment=cancelled` gives the hold back (the provider may not tell us for a while).
+  const cancelUrl = new URL(`${localizePath("/rental/bag", language)}?payment=cancelled`, params.origin).toString();
+  let checkout: Awaited<ReturnType<PaymentProvider["createCheckout"]>>;
+  try {
+    checkout = await provider.createCheckout({
+      orderId: order.id,
+      orderNumber: order.number,
+      amountCents: order.totalCents,
+      currency: "EUR",
+      email: order.email,
+      language,
+      expiresAt: order.expiresAt,
+      successUrl,
+      cancelUrl,
+      idempotencyKey: `checkout-${order.id}`,
+    });
+  } catch (error) {
+    logger.error({ err: error, order: order.number }, "payment provider: checkout not created");
+    await expireOrder(order.id, db);
+    throw new PaymentUnavailableError("the payment provider did not answer");
+  }
+  await db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: provider.id,
+      ref: checkout.ref,
+      checkoutUrl: checkout.redirectUrl,
+      status: "pending",
+      amountCents: order.totalCents,
+      currency: order.currency,
+    })
+    .onConflictDoNothing();
+  return { redirectUrl: checkout.redirectUrl };
+}
+
+export type EventResult = "duplicate" | "unknown" | "mismatch" | "paid" | "alreadyPaid" | "refunded" | "pending" | "released" | "ignored";
+
+const FINAL = new Set(["succeeded", "refunded"]);
+
+/** Payments taken at the counter (cash or the card terminal) are recorded with this provider name. */
+export const COUNTER_PROVIDER = "counter";
+
+/**
+ * Applies one verified webhook event. Returns what it did; throws only when the event should be
+ * delivered again (the stored event id is removed so the redelivery is processed).
+ */
+export async function applyPaymentEvent(
+  event: PaymentEvent,
+  hooks: { onPaid?: (orderId: string) => Promise<void> } = {},
+  db: Db = getDb(),
+): Promise<EventResult> {
+  const stored = await db
+    .insert(webhookEvents)
+    .values({ provider: event.provider, eventId: event.id, type: event.type, payload: event })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.eventId });
+  if (stored.length === 0) return "duplicate";
+  try {
+    return await applyOnce(event, hooks, db);
+  } catch (error) {
+    await db.delete(webhookEvents).where(and(eq(webhookEvents.provider, event.provider), eq(webhookEvents.eventId, event.id)));
+    throw error;
+  }
+}
+
+async function applyOnce(event: PaymentEvent, hooks: { onPaid?: (orderId: string) => Promise<void> }, db: Db): Promise<EventResult> {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, event.provider), eq(payments.ref, event.ref)));
+  if (!payment || (event.orderId && event.orderId !== payment.orderId)) {
+    logger.warn({ provider: event.provider, ref: event.ref, event: event.id }, "payment event for an unknown checkout");
+    return "unknown";
+  }
+  const setPayment = (values: Partial<typeof payments.$inferInsert>) =>
+    db
+      .update(payments)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+
+  if (event.type === "succeeded") {
+    if (event.amountCents !== payment.amountCents || event.currency?.toUpperCase() !== payment.currency) {
+      logger.error(
+        { ref: event.ref, expected: [payment.amountCents, payment.currency], got: [event.amountCents, event.currency] },
+        "payment amount or currency does not match the order: not accepted as paid",
+      );
+      return "mismatch";
+    }
+    await setPayment({ status: "succeeded", paymentRef: event.paymentRef ?? payment.paymentRef, method: event.method ?? payment.method });
+    const outcome = await confirmOrder(payment.orderId, db);
+    if (outcome.outcome === "paid") {
+      await hooks.onPaid?.(payment.orderId);
+      return "paid";
+    }
+    if (outcome.outcome === "alreadyPaid") return "alreadyPaid";
+    if (outcome.outcome === "notFound") return "unknown";
+    await refundPayment(payment.id, db);
+    await db.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, payment.orderId));
+    return "refunded";
+  }
+
+  if (FINAL.has(payment.status)) return "ignored";
+  if (event.type === "pending") {
+    await setPayment({ status: "pending", method: event.method ?? payment.method });
+    return "pending";
+  }
+  // failed or expired: the checkout is over without money; give the hold back.
+  await setPayment({ status: event.type === "failed" ? "failed" : "expired" });
+  await expireOrder(payment.orderId, db);
+  return "released";
+}
+
+/** Refunds a succeeded payment in full through its provider and records it. */
+export async function refundPayment(paymentId: number, db: Db = getDb()): Promise<void> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment || payment.status === "refunded") return;
+  const amount = payment.amountCents - payment.refundedCents;
+  if (amount <= 0) return;
+  // Paid at the counter (cash or card terminal): the clerk pays it back there; only the record changes here.
+  if (payment.provider !== COUNTER_PROVIDER)
+    await getPaymentProvider(payment.provider as ProviderId).refund({
+      ref: payment.ref,
+      paymentRef: payment.paymentRef,
+      amountCents: amount,
+      idempotencyKey: `refund-${payment.id}-${payment.refundedCents}`,
+    });
+  await db
+    .update(payments)
+    .set({ status: "refunded", refundedCents: payment.amountCents, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
+}
+
+/** The payment that succeeded for an order, if any. */
+export async function succeededPayment(orderId: string, db: Db = getDb()) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return payment ?? null;
+}
+
+/**
+ * Cancels an order and refunds what was paid: used by the customer's self-service cancellation and by
+ * staff. Returns false when the order cannot be cancelled (already picked up, or cancelled).
+ */
+export async function cancelAndRefund(orderId: string, note: string, db: Db = getDb()): Promise<boolean> {
+  const result = await cancelOrder(orderId, { note }, db);
+  if (!result.ok) return false;
+  const payment = await succeededPayment(orderId, db);
+  if (result.wasPaid && payment) {
+    await refundPayment(payment.id, db);
+    await db.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  }
+  return true;
+}
+
+/** Gives back the hold of an order still waiting for payment and closes its checkout (the customer went back to the bag). */
+export async function abandonPayment(orderId: string, db: Db = getDb()): Promise<void> {
+  const open = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  for (const payment of open) {
+    if (FINAL.has(payment.status)) continue;
+    try {
+      await getPaymentProvider(payment.provider as ProviderId).expireCheckout(payment.ref);
+      // As the provider's own "expired" event would; a late success still counts (applyOnce).
+      await db
+        .update(payments)
+        .set({ status: "expired", updatedAt: sql`now()` })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, ["created", "pending"])));
+    } catch (error) {
+      logger.warn({ err: error, ref: payment.ref }, "payment provider: checkout not expired");
+    }
+  }
+  await expireOrder(orderId, db);
+}

@@ -1,0 +1,278 @@
+/**
+ * `npm run bench:ssr`: server-side rendering throughput of every public page, against a plain React
+ * Router page measured in the same run with the same load.
+ *
+ * The shop runs as in bench/run.ts (production build, fresh PGlite data directory, demo seed; DATABASE_URL
+ * for PostgreSQL). The baseline is a minimal React Router framework-mode app (root layout and one route
+ * with a heading and a paragraph: no loader, no CSS) generated into a temporary directory, built with the
+ * project's own @react-router/dev and served by Express 5 with compression and @react-router/express, as
+ * React Router's own Express template does. Its req/s is what server rendering with React Router costs on
+ * this machine before the shop does any work of its own, so a page's share of it tells what the page adds.
+ *
+ * Each URL gets a short warm-up (JIT, lazily loaded route modules), then BENCH_SECONDS of load. The
+ * baseline is measured before and after the pages and the ratios use the mean of the two, so load from
+ * other processes drifting during the run shifts the ratios less. Prints figures; never fails for being
+ * slow. Build first (`npm run build`).
+ *
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 BENCH_WARMUP_SECONDS=2 npm run bench:ssr
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { freePort, startShopProcess } from "../tests/helpers/server-process";
+import { answeringPaths, BROWSER_HEADERS, RENTAL_ITEM_SLUG } from "./pages";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+const projectPackage = JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+
+const publicPages = [
+  "/",
+  "/about",
+  "/stores",
+  "/shop/ciaslin",
+  "/de/shop/ciaslin",
+  "/cookies",
+  "/privacy",
+  "/impressum",
+  "/coupon/WELCOME10",
+  "/rental",
+  "/rental/winter",
+  "/sitemap.xml",
+  // The offer and item pages of issue 6.
+  "/ski-service",
+  "/ski-depot",
+  "/sports-shop",
+  `/item/${RENTAL_ITEM_SLUG}`,
+];
+
+// ---------------------------------------------------------------------------------------------
+// The baseline: a plain React Router app
+
+const baselineFiles: Record<string, string> = {
+  // @react-router/dev picks its default server entry by the dependencies listed here.
+  "package.json": JSON.stringify({
+    name: "react-router-baseline",
+    private: true,
+    type: "module",
+    dependencies: Object.fromEntries(
+      ["@react-router/express", "@react-router/node", "compression", "express", "isbot", "react", "react-dom", "react-router"].map(
+        (name) => [name, projectPackage.dependencies[name]],
+      ),
+    ),
+  }),
+  "vite.config.mjs": `import { reactRouter } from "@react-router/dev/vite";
+export default { plugins: [reactRouter()], logLevel: "warn" };
+`,
+  "app/root.tsx": `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+export default function App() {
+  return <Outlet />;
+}
+`,
+  "app/routes.ts": `import { index } from "@react-router/dev/routes";
+export default [index("routes/home.tsx")];
+`,
+  "app/routes/home.tsx": `export function meta() {
+  return [{ title: "Plain React Router page" }];
+}
+export default function Home() {
+  return (
+    <main>
+      <h1>Plain React Router page</h1>
+      <p>A route with no loader, no data and no styles: the floor of server rendering.</p>
+    </main>
+  );
+}
+`,
+  "server.mjs": `import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+const build = await import("./build/server/index.js");
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+app.use(express.static("build/client", { maxAge: "1h" }));
+app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
+app.listen(Number(process.env.PORT), "127.0.0.1");
+`,
+};
+
+/** Generates and builds the baseline app; its node_modules is the project's, so versions are the same. */
+function buildBaseline(): string {
+  const dir = mkdtempSync(join(tmpdir(), "rr-baseline-"));
+  for (const [file, text] of Object.entries(baselineFiles)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  const built = spawnSync(process.execPath, [join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (built.status !== 0) {
+    removeBaseline(dir);
+    throw new Error(`The baseline app did not build:\n${built.stdout}\n${built.stderr}`);
+  }
+  return dir;
+}
+
+function removeBaseline(dir: string) {
+  // Unlink the node_modules link first: removing the folder must never reach into the project's own.
+  rmSync(join(dir, "node_modules"), { force: true });
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function startBaseline(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The baseline server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("The baseline server did not answer within 30 s");
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  return { url, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+type Figures = { reqPerSec: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/**
+ * One autocannon run. Latencies come from the per-response events, not from autocannon's summary: its
+ * histogram has p90 and p97.5 but no p95.
+ */
+function load(url: string, duration: number): Promise<Figures> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration, headers: BROWSER_HEADERS }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        reqPerSec: result.requests.average,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      });
+    });
+    instance.on("response", (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
+  });
+}
+
+async function measure(url: string): Promise<Figures> {
+  if (warmupSeconds > 0) await load(url, warmupSeconds);
+  return load(url, seconds);
+}
+
+const ms = (n: number) => n.toFixed(1);
+const latency = (f: Figures) => `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)}`;
+
+function printRow(label: string, f: Figures, ratio?: number) {
+  console.log(
+    `${label.padEnd(34)} ${f.reqPerSec.toFixed(0).padStart(7)} ${ms(f.p50).padStart(8)} ${ms(f.p95).padStart(8)} ${ms(f.p99).padStart(8)} ${(ratio === undefined ? "" : ratio.toFixed(3)).padStart(9)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(8)}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+const buildStarted = Date.now();
+const baselineDir = buildBaseline();
+console.log(`plain React Router app built in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s (${baselineDir})`);
+let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+let shop: Awaited<ReturnType<typeof startShopProcess>> | undefined;
+try {
+  baseline = await startBaseline(baselineDir);
+  shop = await startShopProcess({
+    LOG_LEVEL: "silent",
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const paths = await answeringPaths(shop.url, publicPages);
+  const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+  console.log(`\n${database}, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per URL, gzip accepted\n`);
+  console.log(
+    `${"page".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"× before".padStart(9)} ${"errors".padStart(7)} ${"non-2xx".padStart(8)}`,
+  );
+
+  const before = await measure(baseline.url);
+  printRow("plain React Router page (before)", before);
+  const results: [string, Figures][] = [];
+  for (const path of paths) {
+    const figures = await measure(shop.url + path);
+    results.push([path, figures]);
+    printRow(path, figures, figures.reqPerSec / before.reqPerSec);
+  }
+  const after = await measure(baseline.url);
+  printRow("plain React Router page (after)", after);
+
+  const baseReqPerSec = (before.reqPerSec + after.reqPerSec) / 2;
+  console.log(`\nbaseline: ${baseReqPerSec.toFixed(0)} req/s (mean of before and after); ratios below are against it\n`);
+  console.log("| Page | req/s | p50 / p95 / p99 ms | × plain React Router |");
+  console.log("| --- | --- | --- | --- |");
+  for (const [label, f] of [
+    ["before", before],
+    ["after", after],
+  ] as const) {
+    console.log(
+      `| plain React Router page, ${label} | ${f.reqPerSec.toFixed(0)} | ${latency(f)} | ${(f.reqPerSec / baseReqPerSec).toFixed(3)} |`,
+    );
+  }
+  for (const [path, f] of results) {
+    console.log(`| \`${path}\` | ${f.reqPerSec.toFixed(0)} | ${latency(f)} | ${(f.reqPerSec / baseReqPerSec).toFixed(3)} |`);
+  }
+  const failures = [before, after, ...results.map(([, f]) => f)].reduce((n, f) => n + f.errors + f.non2xx, 0);
+  console.log(failures === 0 ? "\nNo errors and no non-2xx answers." : `\n${failures} errors or non-2xx answers: see the table above.`);
+} finally {
+  await shop?.stop();
+  await baseline?.stop();
+  removeBaseline(baselineDir);
+}

@@ -1,0 +1,106 @@
+/**
+ * A counter booking in Chromium, from creation to return: a clerk signs in, books skis for a walk-in
+ * customer with live availability and price, prints the contract, hands out the scanned unit and takes it
+ * back with a note. axe checks every screen on the way.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import en from "../../app/i18n/lang/en.json";
+import { launchBrowser, openPage } from "../helpers/browser";
+import { expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+  });
+  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${baseUrl}/login?next=/admin/orders`);
+  await hydrated(page);
+  await page.getByLabel(en.login.email).fill(ADMIN_EMAIL);
+  await page.getByLabel(en.login.password).fill(ADMIN_PASSWORD);
+  await page.getByLabel(en.login.password).press("Enter");
+  await page.waitForURL(`${baseUrl}/admin/orders`);
+}
+
+describe("a counter booking in the back office", () => {
+  it("books a walk-in customer's skis, hands them out and takes them back", async () => {
+    const { page, consoleErrors } = await openPage(context);
+    await signIn(page);
+    await hydrated(page);
+    await expectAccessible(page, "orders");
+
+    await page.getByRole("link", { name: en.admin.orders.new }).first().click();
+    await page.waitForURL(/\/admin\/order\/create/);
+    await hydrated(page);
+    // A week later than the booking tests use, so the units are free.
+    const period = winterPeriod(new Date(), 6);
+    for (const [name, value] of Object.entries(period)) await page.locator(`form[method="get"] [name="${name}"]`).fill(value);
+    await page.getByRole("button", { name: en.admin.orders.showAvailability }).click();
+    await page.waitForURL((url) => url.searchParams.get("pickupDate") === period.pickupDate);
+    await hydrated(page);
+    await expectAccessible(page, "counter order");
+
+    await page.locator('[name="persons.0.firstName"]').fill("Walter");
+    await page.locator('[name="persons.0.heightCm"]').fill("178");
+    await page.getByRole("button", { name: en.admin.orders.refresh }).click();
+    // The ski that fits Walter best is marked; choosing it brings the price right away.
+    const recommended = page.locator('[name="lines.0.item"] option', { hasText: /^★ Ski Easy Carve/ });
+    await expect.poll(() => recommended.count()).toBe(1);
+    await page.locator('[name="lines.0.item"]').selectOption((await recommended.getAttribute("value")) as string);
+    await expect.poll(() => page.getByText(en.order.total, { exact: true }).count()).toBe(1);
+    await page.locator('[name="name"]').fill("Walter Walk-in");
+    await page.locator('[name="method"]').selectOption("cash");
+    await page.getByRole("button", { name: /^Create the order, paid/ }).click();
+    await page.waitForURL(/\/admin\/order\/[0-9a-f-]{36}\?done=create$/);
+    await hydrated(page);
+    await expect.poll(() => page.locator("[data-status]").first().getAttribute("data-status")).toBe("paid");
+    await expectAccessible(page, "counter order created");
+
+    const contract = await page.request.get(`${page.url().split("?")[0]}/contract.pdf`);
+    expect(contract.status()).toBe(200);
+    expect(contract.headers()["content-type"]).toBe("application/pdf");
+
+    // Hand out: scan the reserved unit's code.
+    const hint = (await page.getByText(/^Reserved: /).textContent()) ?? "";
+    const code = hint.replace("Reserved: ", "").trim();
+    expect(code).toMatch(/^CI-SKI-\d+$/);
+    await page.getByRole("textbox", { name: /Ski Easy Carve/ }).fill(code.toLowerCase());
+    await page.getByRole("button", { name: en.admin.orders.pickupButton }).click();
+    await page.waitForURL(/\?done=pickup$/);
+    await expect.poll(() => page.locator("[data-status]").first().getAttribute("data-status")).toBe("picked_up");
+    expect(await page.getByText(en.admin.orders.done.pickup).count()).toBe(1);
+    await expectAccessible(page, "handed out");
+
+    // Take back with a note on the damage.
+    await page.getByLabel(text("en", "admin.orders.returnNote")).fill("Small scratch on the right ski.");
+    await page.getByRole("button", { name: en.admin.orders.returnButton }).click();
+    await page.waitForURL(/\?done=return$/);
+    await expect.poll(() => page.locator("[data-status]").first().getAttribute("data-status")).toBe("returned");
+    expect(await page.getByText("Small scratch on the right ski.").count()).toBeGreaterThan(0);
+    // The change history shows each step.
+    const history = await page.locator("[data-audit]").evaluateAll((entries) => entries.map((e) => e.getAttribute("data-audit")));
+    expect(history).toEqual(["return", "pickup", "create"]);
+
+    // The order is in the list, found by the customer's name, and in the CSV export.
+    await page.goto(`${baseUrl}/admin/orders?q=Walter+Walk-in`);
+    await hydrated(page);
+    expect(await page.locator("tbody tr").count()).toBe(1);
+    const csv = await page.request.get(`${baseUrl}/admin/orders.csv?q=Walter+Walk-in`);
+    expect(await csv.text()).toContain("Walter Walk-in");
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+});

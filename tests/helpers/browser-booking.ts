@@ -1,0 +1,148 @@
+/**
+ * The booking steps in a real browser, in any of the six languages: the texts come from the language files,
+ * the items are found by their `data-item` slug. Each step can run an axe check.
+ */
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { type Locale, languageTag, localizePath } from "../../app/domain/i18n";
+import be from "../../app/i18n/lang/be.json";
+import da from "../../app/i18n/lang/da.json";
+import de from "../../app/i18n/lang/de.json";
+import en from "../../app/i18n/lang/en.json";
+import it from "../../app/i18n/lang/it.json";
+import nl from "../../app/i18n/lang/nl.json";
+import { seriousViolations } from "./browser";
+import { createVisitor, locationOf, winterPeriod } from "./visitor";
+
+export const messages = { en, de, it, nl, be, da } as const;
+
+/** A message of a language with its {{placeholders}} filled in. */
+export function text(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  let value: unknown = messages[locale];
+  for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== "string") throw new Error(`no message ${key} in ${locale}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+export type Period = ReturnType<typeof winterPeriod>;
+
+/** Waits until React has taken over the page (forms then submit through the router). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page, step: string) {
+  expect(await seriousViolations(page), `axe on ${step}`).toEqual([]);
+}
+
+/** The calendar's month heading for a date, as React Aria writes it (month and year in the page's language). */
+export function monthHeading(locale: Locale, isoDate: string) {
+  return new Intl.DateTimeFormat(languageTag[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
+}
+
+const calendarDay = (page: Page, isoDate: string) =>
+  page.locator('[role="gridcell"] [role="button"]:not([data-outside-month])', { hasText: new RegExp(`^${Number(isoDate.slice(8))}$`) });
+
+/** The month the range calendar shows: its grid's label ends with it ("Rental dates, December 2026"). */
+export async function shownMonth(page: Page): Promise<string> {
+  return (await page.locator('[role="grid"]').first().getAttribute("aria-label")) ?? "";
+}
+
+/** Picks pickup and return day in the range calendar with the pointer (tap or click). */
+export async function pickDates(page: Page, locale: Locale, period: Period) {
+  for (const day of [period.pickupDate, period.returnDate]) {
+    const month = monthHeading(locale, day);
+    for (let i = 0; i < 12 && !(await shownMonth(page)).endsWith(month); i++) {
+      await page.getByRole("button", { name: text(locale, "booking.period.nextMonth") }).click();
+    }
+    await expect.poll(() => shownMonth(page)).toMatch(new RegExp(`${month}$`));
+    await calendarDay(page, day).click();
+  }
+}
+
+/** Fills the persons form: one fieldset per person, "Add a person" between them. */
+export async function fillPersons(page: Page, locale: Locale, persons: Record<string, string>[]) {
+  const labels: Record<string, string> = {
+    firstName: text(locale, "booking.persons.firstName"),
+    lastName: text(locale, "booking.persons.lastName"),
+    heightCm: text(locale, "booking.persons.height"),
+    weightKg: text(locale, "booking.persons.weight"),
+    shoeSize: text(locale, "booking.persons.shoeSize"),
+  };
+  for (const [i, person] of persons.entries()) {
+    if (i > 0) {
+      await page.getByRole("button", { name: text(locale, "booking.persons.add") }).click();
+      await expect.poll(() => page.locator("fieldset").count()).toBe(i + 1);
+    }
+    const fieldset = page.locator("fieldset").nth(i);
+    for (const [field, value] of Object.entries(person)) {
+      if (field === "skill") await fieldset.getByLabel(text(locale, "booking.persons.skill")).selectOption(value);
+      else await fieldset.getByLabel(labels[field], { exact: true }).fill(value);
+    }
+  }
+}
+
+/** On the equipment step: adds an item for the person shown, in its recommended (preselected) size. */
+export async function addRecommended(page: Page, slug: string) {
+  const card = page.locator(`[data-item="${slug}"]`);
+  const before = await page.locator("[data-bag-count]").getAttribute("data-bag-count");
+  await card.locator('form button[type="submit"]').first().click();
+  await expect.poll(() => page.locator("[data-bag-count]").getAttribute("data-bag-count")).toBe(String(Number(before) + 1));
+  await expect.poll(() => card.getAttribute("data-state")).toBe("added");
+}
+
+/** The invoice details form, filled as a Danish, German or any other customer would. */
+export async function fillInvoice(page: Page, locale: Locale, invoice: Record<string, string>) {
+  for (const [field, value] of Object.entries(invoice)) {
+    const label = text(locale, `booking.invoice.${field}`);
+    const input = page.getByLabel(label, { exact: field !== "company" && field !== "vatId" });
+    if (field === "country") await input.selectOption(value);
+    else await input.fill(value);
+  }
+}
+
+/**
+ * Books every size of an item for a period over plain HTTP (as other customers would), so that the item is
+ * booked out for that period: one person per size, paid through the demo provider.
+ */
+export async function bookOut(baseUrl: string, slug: string, sizes: string[], period: Period) {
+  const visitor = createVisitor(baseUrl);
+  expect((await visitor.post("/rental/winter/ciaslin", period)).status).toBe(302);
+  const persons: Record<string, string> = { intent: "save" };
+  sizes.forEach((_, i) => {
+    persons[`firstName-${i}`] = `Guest ${i + 1}`;
+  });
+  expect((await visitor.post("/rental/winter/ciaslin/persons", persons)).status).toBe(302);
+  const html = await (await visitor.get("/rental/winter/ciaslin/equipment")).text();
+  const personIds = [...new Set([...html.matchAll(/equipment\?person=(\d+)/g)].map((m) => m[1]))];
+  const card = html.slice(html.indexOf(`data-item="${slug}"`));
+  const itemId = /name="itemId" value="(\d+)"/.exec(card)?.[1] as string;
+  for (const [i, size] of sizes.entries()) {
+    const added = await visitor.post(`/rental/winter/ciaslin/equipment?person=${personIds[i]}`, { intent: "add", itemId, size });
+    expect(added.status).toBe(302);
+  }
+  expect(locationOf(await visitor.post("/rental/bag", { intent: "continue" }))).toBe("/rental/checkout");
+  const total = /name="total" value="(\d+)"/.exec(await (await visitor.get("/rental/checkout")).text())?.[1] as string;
+  const pay = await visitor.post("/rental/checkout", {
+    name: "Other Guest",
+    street: "Via Roma 1",
+    postalCode: "39100",
+    city: "Bolzano",
+    country: "IT",
+    email: "other.guest@example.com",
+    phone: "+39 333 000000",
+    total,
+  });
+  const payUrl = new URL(pay.headers.get("location") as string);
+  const paid = await visitor.post(payUrl.pathname, { c: payUrl.searchParams.get("c") as string, method: "card", outcome: "paid" });
+  expect(locationOf(paid)).toMatch(/^\/order\//);
+}
+
+export function path(locale: Locale, englishPath: string) {
+  return localizePath(englishPath, locale);
+}
+
+export { winterPeriod };

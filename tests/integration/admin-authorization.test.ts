@@ -1,0 +1,209 @@
+/**
+ * The authorization matrix of the back office: every admin route, read (GET) and written (POST), by an
+ * anonymous visitor, a customer, a staff member of another branch, a staff member of the branch, and an
+ * admin. Each answer is the expected redirect, 403/404 or 200, no refused write changes anything, and no
+ * answer to a staff member shows anything of a branch they do not work for.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../app/server/auth/password.server";
+import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
+import * as schema from "../../app/server/db/schema";
+import { holdRequest, rentalLine, shopIds } from "../helpers/booking";
+import { testDbKind } from "../helpers/db";
+import { startTestServer } from "../helpers/http";
+import { locationOf } from "../helpers/visitor";
+
+type Role = "anonymous" | "customer" | "otherStaff" | "staff" | "admin";
+const ROLES: Role[] = ["anonymous", "customer", "otherStaff", "staff", "admin"];
+
+let shop: Awaited<ReturnType<typeof startTestServer>>;
+let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
+const cookies: Partial<Record<Role, string>> = {};
+/** Texts of branch A's data that must never reach staff of branch B. */
+const SECRET_A = { customer: "Matrix Customer Ciaslin", unit: "MXA-0001" };
+const ids = { order: "", orderNumber: "", item: 0, branch: 0, user: "", coupon: 0, hotel: 0 };
+
+async function user(email: string, role: "customer" | "staff" | "admin", branch?: number) {
+  const [row] = await db
+    .insert(schema.users)
+    .values({ email, name: email, role, passwordHash: await hashPassword("matrix password 123") })
+    .returning();
+  if (branch) await db.insert(schema.userShops).values({ userId: row.id, shopId: branch });
+  return { id: row.id, cookie: await shop.login(email, "matrix password 123") };
+}
+
+beforeAll(async () => {
+  shop = await startTestServer();
+  db = shop.database.db;
+  const branches = await shopIds(db);
+  ids.branch = branches.ciaslin;
+  // An item with one unit at each branch, and a paid order at Ciaslin for a recognisable customer.
+  const [item] = await db
+    .insert(schema.items)
+    .values({
+      slug: "matrix-ski",
+      appId: "winter",
+      categoryId: "ski-snowboard",
+      kind: "rental",
+      name: { en: "Matrix ski", de: "Matrix ski", it: "Matrix ski", nl: "Matrix ski", be: "Matrix ski", da: "Matrix ski" },
+      description: { en: "x", de: "x", it: "x", nl: "x", be: "x", da: "x" },
+      sizes: ["170"],
+      sizing: "ski",
+    })
+    .returning();
+  ids.item = item.id;
+  await db.insert(schema.priceTables).values({ itemId: item.id, dayPrices: [3000, 5500], extraDayCents: 2000 });
+  await db.insert(schema.units).values([
+    { itemId: item.id, shopId: branches.ciaslin, size: "170", code: SECRET_A.unit },
+    { itemId: item.id, shopId: branches.runcadoz, size: "170", code: "MXB-0001" },
+  ]);
+  const held = await holdOrder(
+    holdRequest(branches.ciaslin, [rentalLine(item.id)], { invoice: { ...holdRequest(0, []).invoice, name: SECRET_A.customer } }),
+  );
+  if (!held.ok) throw new Error(JSON.stringify(held.failure));
+  await confirmOrder(held.order.id, db);
+  ids.order = held.order.id;
+  ids.orderNumber = held.order.number;
+  const [coupon] = await db.select().from(schema.coupons).limit(1);
+  const [hotel] = await db.select().from(schema.partnerHotels).limit(1);
+  ids.coupon = coupon.id;
+  ids.hotel = hotel.id;
+
+  cookies.admin = await shop.login();
+  cookies.customer = (await user("matrix.customer@test.example", "customer")).cookie;
+  const staff = await user("matrix.staff@test.example", "staff", branches.ciaslin);
+  ids.user = staff.id;
+  cookies.staff = staff.cookie;
+  cookies.otherStaff = (await user("matrix.other@test.example", "staff", branches.runcadoz)).cookie;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** Every admin route with real ids, and who may read it: "branch" is branch A's order, "branchView" a view of branch A. */
+type Access = "staff" | "admin" | "branch" | "branchView";
+const routes = (): [string, Access][] => [
+  ["/admin", "staff"],
+  ["/admin/orders", "staff"],
+  ["/admin/orders.csv", "staff"],
+  ["/admin/order/create", "staff"],
+  [`/admin/order/${ids.order}`, "branch"],
+  [`/admin/order/${ids.order}/contract.pdf`, "branch"],
+  [`/admin/order/${ids.order}/confirmation.pdf`, "branch"],
+  ["/admin/calendar", "staff"],
+  // The month of branch A's order: staff of another branch see the calendar, without that order.
+  ["/admin/calendar?month=2027-01", "staff"],
+  [`/admin/item/${ids.item}?month=2027-01`, "staff"],
+  [`/admin/calendar?view=week&shop=${ids.branch}`, "branchView"],
+  ["/admin/items", "staff"],
+  [`/admin/item/${ids.item}`, "staff"],
+  ["/admin/item/create", "admin"],
+  ["/admin/apps", "admin"],
+  ["/admin/app/winter", "admin"],
+  ["/admin/app/create", "admin"],
+  ["/admin/shops", "admin"],
+  [`/admin/shop/${ids.branch}`, "admin"],
+  ["/admin/shop/create", "admin"],
+  ["/admin/users", "admin"],
+  [`/admin/user/${ids.user}`, "admin"],
+  ["/admin/coupons", "admin"],
+  [`/admin/coupon/${ids.coupon}`, "admin"],
+  ["/admin/coupon/create", "admin"],
+  ["/admin/categories", "admin"],
+  ["/admin/category/ski-snowboard", "admin"],
+  ["/admin/category/create", "admin"],
+  ["/admin/settings", "admin"],
+  ["/admin/settings/hotels", "admin"],
+  ["/admin/settings/hotels/report", "admin"],
+  ["/admin/settings/hotels/report.csv", "admin"],
+  [`/admin/settings/hotel/${ids.hotel}`, "admin"],
+  ["/admin/settings/hotel/create", "admin"],
+];
+
+function expected(access: Access, role: Role): number {
+  if (role === "anonymous") return 302;
+  if (role === "customer") return 403;
+  if (role === "admin") return 200;
+  if (access === "admin") return 403;
+  // Another branch's order is answered as if it did not exist; asking for another branch's calendar is refused.
+  if (access === "branch" && role === "otherStaff") return 404;
+  if (access === "branchView" && role === "otherStaff") return 403;
+  return 200;
+}
+
+const request = (role: Role, path: string, init: RequestInit = {}) =>
+  shop.request(path, {
+    ...init,
+    headers: { ...(cookies[role] ? { Cookie: cookies[role] } : {}), ...(init.headers as Record<string, string>) },
+  });
+
+describe(`the back office's authorization matrix on ${testDbKind}`, () => {
+  it.each(ROLES)("every admin route read by %s gives the expected answer", async (role) => {
+    const answers: string[] = [];
+    const wanted: string[] = [];
+    for (const [path, access] of routes()) {
+      const response = await request(role, path);
+      answers.push(`${path} ${response.status}`);
+      wanted.push(`${path} ${expected(access, role)}`);
+      if (response.status === 302) expect(locationOf(response)).toBe(`/login?next=${encodeURIComponent(path)}`);
+      const body = Buffer.from(await response.arrayBuffer()).toString("latin1");
+      // The same pages show branch A's data to those who may see it, so its absence above means something.
+      if ((role === "admin" || role === "staff") && (path === "/admin/orders" || path === "/admin/calendar?month=2027-01"))
+        expect(body, path).toContain(ids.orderNumber);
+      if ((role === "admin" || role === "staff") && path === `/admin/item/${ids.item}`) expect(body, path).toContain(SECRET_A.unit);
+      if (role === "otherStaff") {
+        // Nothing of branch A: not its customer, not its order, not its units' codes.
+        expect(body, path).not.toContain(SECRET_A.customer);
+        expect(body, path).not.toContain(ids.orderNumber);
+        expect(body, path).not.toContain(SECRET_A.unit);
+      }
+    }
+    expect(answers).toEqual(wanted);
+  });
+
+  it("sends anonymous visitors of a language's back office to that language's login", async () => {
+    const response = await request("anonymous", "/de/admin/orders?status=paid");
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/de/login?next=${encodeURIComponent("/de/admin/orders?status=paid")}`);
+  });
+
+  it.each(["anonymous", "customer", "otherStaff", "staff"] as const)(
+    "a write by %s where it may not write changes nothing",
+    async (role) => {
+      const auditBefore = await db.select({ n: sql<number>`count(*)::int` }).from(schema.auditLog);
+      const [orderBefore] = await db.select().from(schema.orders).where(eq(schema.orders.id, ids.order));
+      const writes: [string, Record<string, string>, Access][] = [
+        [`/admin/order/${ids.order}`, { intent: "cancel", refund: "on" }, "branch"],
+        [`/admin/order/${ids.order}`, { intent: "resend" }, "branch"],
+        [`/admin/item/${ids.item}`, { intent: "delete" }, "admin"],
+        [`/admin/category/ski-snowboard`, { intent: "delete" }, "admin"],
+        [`/admin/coupon/${ids.coupon}`, { intent: "delete" }, "admin"],
+        [`/admin/shop/${ids.branch}`, { intent: "delete" }, "admin"],
+        [`/admin/user/${ids.user}`, { intent: "role", role: "admin" }, "admin"],
+        ["/admin/settings", { "business.name": "Hijacked" }, "admin"],
+        [`/admin/settings/hotel/${ids.hotel}`, { intent: "delete" }, "admin"],
+        ["/admin/category/create", { id: "hijack", appId: "winter", kind: "rental", "name.en": "Hijack", sort: "1" }, "admin"],
+        ["/admin/app/winter", { intent: "save", seasonStart: "01-01", seasonEnd: "12-31" }, "admin"],
+      ];
+      for (const [path, fields, access] of writes) {
+        // Staff of the branch may cancel its orders: that write is checked elsewhere, not here.
+        if (role === "staff" && access === "branch") continue;
+        const response = await request(role, path, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
+        });
+        const want = role === "anonymous" ? 302 : role === "customer" ? 403 : access === "branch" ? 404 : 403;
+        expect(`${path} ${fields.intent ?? "save"} ${response.status}`).toBe(`${path} ${fields.intent ?? "save"} ${want}`);
+      }
+      const [orderAfter] = await db.select().from(schema.orders).where(eq(schema.orders.id, ids.order));
+      expect(orderAfter.status).toBe(orderBefore.status);
+      const auditAfter = await db.select({ n: sql<number>`count(*)::int` }).from(schema.auditLog);
+      expect(auditAfter[0].n).toBe(auditBefore[0].n);
+      expect(await db.select().from(schema.categories).where(eq(schema.categories.id, "hijack"))).toHaveLength(0);
+      const [winter] = await db.select().from(schema.apps).where(eq(schema.apps.id, "winter"));
+      expect(winter.seasonStart).toBe("12-01");
+    },
+  );
+});

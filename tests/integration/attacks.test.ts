@@ -1,0 +1,265 @@
+/**
+ * Hostile requests over real HTTP: forms posted from another website, GETs that try to change something,
+ * security headers on every HTML answer, guessing order links, and script or SQL in the fields customers
+ * and staff type into. On PGlite, and on PostgreSQL with TEST_DB=postgres.
+ */
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import de from "../../app/i18n/lang/de.json";
+import en from "../../app/i18n/lang/en.json";
+import { queryRows } from "../../app/server/db/client.server";
+import * as schema from "../../app/server/db/schema";
+import { addItem, cartOf, goToPayment, INVOICE, startBooking } from "../helpers/booking-flow";
+import { startTestServer } from "../helpers/http";
+import { createVisitor, locationOf, pageText, type Visitor } from "../helpers/visitor";
+
+let shop: Awaited<ReturnType<typeof startTestServer>>;
+let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
+let admin: Visitor;
+
+beforeAll(async () => {
+  shop = await startTestServer();
+  db = shop.database.db;
+  admin = createVisitor(shop.url, { headers: { Cookie: await shop.login() } });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+async function itemId(slug: string) {
+  const [row] = await db.select({ id: schema.items.id }).from(schema.items).where(eq(schema.items.slug, slug));
+  return row.id;
+}
+
+/** A hash of every row of every table but the sessions (a GET may note that a session was seen). */
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = await queryRows<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    db,
+  );
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (name === "sessions") continue;
+    const [row] = await queryRows<{ hash: string }>(
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from ${sql.identifier(name)} t`,
+      db,
+    );
+    result[name] = row.hash;
+  }
+  return result;
+}
+
+async function post(path: string, fields: Record<string, string>, headers: Record<string, string>) {
+  return shop.request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+}
+
+describe("a form posted from another website", () => {
+  it("gets 403 with a translated explanation and writes nothing", async () => {
+    const before = await fingerprint();
+    const fromElsewhere = await post("/de/rental/winter/ciaslin", { pickupDate: "2027-01-10" }, { Origin: "https://evil.example" });
+    expect(fromElsewhere.status).toBe(403);
+    expect(await fromElsewhere.text()).toContain(de.errors.foreignOrigin);
+    const nullOrigin = await post("/login", { email: "a@b.example", password: "whatever long" }, { Origin: "null" });
+    expect(nullOrigin.status).toBe(403);
+    const crossSite = await post("/rental/bag", { intent: "continue" }, { "Sec-Fetch-Site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    const lookalike = await post("/login", { email: "a@b.example", password: "x" }, { Origin: `${shop.url}.evil.example` });
+    expect(lookalike.status).toBe(403);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("lets the shop's own pages and callers without a browser (webhooks) through", async () => {
+    const own = await post("/login", { email: "nobody@test.example", password: "not the password" }, { Origin: shop.url });
+    expect(own.status).toBe(400);
+    const webhook = await shop.request("/webhooks/demo", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    expect(webhook.status).toBe(400);
+  });
+});
+
+describe("GET requests", () => {
+  it("change nothing in the database: every public page in six languages, the booking steps, the order page and the back office", async () => {
+    // A customer in the middle of a payment, and a paid order, so the pages have something to show.
+    const customer = createVisitor(shop.url);
+    const [anna] = await startBooking(db, customer);
+    await addItem(customer, `person=${anna.id}`, { itemId: await itemId("ski-all-mountain"), size: "163" });
+    const payment = await goToPayment(db, customer);
+    const orderPath = `/order/${payment.order.token}`;
+
+    const sitemap = await (await shop.request("/sitemap.xml")).text();
+    const publicPages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    expect(publicPages.length).toBeGreaterThan(60);
+    const customerPages = [
+      "/rental",
+      "/rental/winter",
+      "/rental/winter/ciaslin",
+      "/rental/winter/ciaslin/persons",
+      "/rental/winter/ciaslin/equipment?person=all",
+      "/rental/checkout",
+      "/rental/bag",
+      "/rental/bag?payment=cancelled",
+      "/de/rental/bag?payment=failed",
+      orderPath,
+      `${orderPath}/calendar.ics`,
+      `${orderPath}/confirmation.pdf`,
+      "/logout",
+      "/login?mode=forgot",
+    ];
+    const adminPages = [
+      "/admin",
+      "/admin/orders",
+      `/admin/order/${payment.order.id}`,
+      `/admin/order/${payment.order.id}/contract.pdf`,
+      "/admin/orders.csv",
+      "/admin/calendar",
+      "/admin/items",
+      "/admin/apps",
+      "/admin/shops",
+      "/admin/users",
+      "/admin/coupons",
+      "/admin/categories",
+      "/admin/settings",
+      "/admin/settings/hotels",
+      "/admin/settings/hotels/report",
+      "/admin/settings/hotels/report.csv",
+      "/admin/order/create",
+    ];
+
+    const before = await fingerprint();
+    const statuses: string[] = [];
+    for (const path of publicPages) statuses.push(`${path} ${(await shop.request(path)).status}`);
+    for (const path of customerPages) statuses.push(`${path} ${(await customer.get(path)).status}`);
+    for (const path of adminPages) statuses.push(`${path} ${(await admin.get(path)).status}`);
+    expect(statuses.filter((s) => !/ (200|302)$/.test(s))).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+
+    // The hold is still there after the GETs; the bag page gives it back with a POST.
+    const [held] = await db.select().from(schema.orders).where(eq(schema.orders.id, payment.order.id));
+    expect(held.status).toBe("pending_payment");
+    const released = await customer.post("/rental/bag?payment=cancelled", { intent: "releaseHold" });
+    expect(released.status).toBe(200);
+    const [after] = await db.select().from(schema.orders).where(eq(schema.orders.id, payment.order.id));
+    expect(after.status).toBe("expired");
+    expect(await pageText(await customer.get("/rental/bag?payment=cancelled"))).toContain(en.booking.bag.returned.cancelled);
+  });
+});
+
+describe("security headers", () => {
+  it("come with every HTML answer, each with its own CSP nonce", async () => {
+    const paths = ["/", "/de/stores", "/it/shop/ciaslin", "/rental/winter/ciaslin", "/login", "/nope/nothing", "/da/ski-depot"];
+    const nonces = new Set<string>();
+    const responses = [
+      ...(await Promise.all(paths.map((path) => shop.request(path)))),
+      await admin.get("/admin/orders"),
+      await admin.get("/admin/settings"),
+    ];
+    for (const response of responses) {
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      const nonce = /'nonce-([A-Za-z0-9+/=]{22,})'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      nonces.add(nonce as string);
+      const html = await response.text();
+      // Every script that runs carries the nonce (JSON-LD is data, which CSP does not govern).
+      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes("application/ld+json"));
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+    }
+    expect(nonces.size).toBe(responses.length);
+  });
+});
+
+describe("order links", () => {
+  it("cannot be guessed: long random tokens, and numbers, ids or near misses find nothing", async () => {
+    const rows = await db.select({ id: schema.orders.id, token: schema.orders.token, number: schema.orders.number }).from(schema.orders);
+    expect(rows.length).toBeGreaterThan(0);
+    const tokens = rows.map((r) => r.token);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    // At least 128 random bits: 22 or more base64url characters.
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    const known = rows[0];
+    const nearMiss = known.token.slice(0, -1) + (known.token.endsWith("A") ? "B" : "A");
+    const guesses = [known.number, known.id, nearMiss, randomBytes(16).toString("base64url"), "1", "../admin", "%00"];
+    for (const guess of guesses) {
+      const response = await shop.request(`/order/${encodeURIComponent(String(guess))}`);
+      expect(response.status, String(guess)).toBe(404);
+    }
+    // The back office's order page needs a signed-in member of staff, whatever the id.
+    const anonymous = await shop.request(`/admin/order/${known.id}`);
+    expect(anonymous.status).toBe(302);
+    expect(locationOf(anonymous)).toMatch(/^\/login\?next=/);
+  });
+});
+
+describe("script and SQL in what people type", () => {
+  const PAYLOADS = [
+    `<script>alert("x")</script>`,
+    `"><img src=x onerror=alert(1)>`,
+    `'; drop table orders; --`,
+    `Robert'); DELETE FROM users WHERE ('1'='1`,
+    `{{constructor.constructor('alert(1)')()}}`,
+  ];
+
+  it("is stored as typed and shown as text, on the customer's pages and in the back office, in every language", async () => {
+    for (const [index, payload] of PAYLOADS.entries()) {
+      const locale = (["en", "de", "it", "nl", "be", "da"] as const)[index % 6];
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      const visitor = createVisitor(shop.url);
+      const [person] = await startBooking(db, visitor, locale, [{ firstName: payload, lastName: payload, heightCm: "180" }]);
+      expect(person.firstName).toBe(payload);
+      await addItem(visitor, `person=${person.id}`, { itemId: await itemId("ski-all-mountain"), size: "170" }, locale);
+      await visitor.post(`${prefix}/rental/bag`, { intent: "coupon", code: payload.slice(0, 40) });
+      const toCheckout = await visitor.post(`${prefix}/rental/bag`, { intent: "continue" });
+      expect(toCheckout.status).toBe(302);
+      const checkout = await (await visitor.get(`${prefix}/rental/checkout`)).text();
+      const total = /name="total" value="(\d+)"/.exec(checkout)?.[1] as string;
+      const pay = await visitor.post(`${prefix}/rental/checkout`, {
+        ...INVOICE,
+        name: payload,
+        company: payload,
+        street: payload,
+        city: payload,
+        total,
+      });
+      expect(pay.status).toBe(302);
+      const [cart] = await db
+        .select()
+        .from(schema.carts)
+        .where(eq(schema.carts.id, cartOf(visitor)));
+      const [order] = await db
+        .select()
+        .from(schema.orders)
+        .where(eq(schema.orders.id, cart.orderId as string));
+      expect(order.invoiceName).toBe(payload);
+      expect(order.invoiceStreet).toBe(payload);
+
+      const pages = [
+        await visitor.get(`${prefix}/rental/bag`),
+        await visitor.get(`${prefix}/order/${order.token}`),
+        await admin.get(`/admin/order/${order.id}`),
+        await admin.get(`/admin/orders?q=${encodeURIComponent(payload.slice(0, 20))}`),
+      ];
+      for (const page of pages) {
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        expect(html).not.toContain(payload.includes("<") ? "<script>alert" : "\u0000");
+        expect(html).not.toContain("<img src=x onerror");
+      }
+    }
+    // Nothing was dropped or deleted along the way.
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(schema.users))[0].n).toBeGreaterThan(0);
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(schema.orders))[0].n).toBeGreaterThanOrEqual(PAYLOADS.length);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The public site's pages over real HTTP: the ski service, depot and sports shop pages with what each
+ * branch has, the way from them into the booking with the category chosen, item pages, a coupon put into
+ * the bag from its page, and the sitemaps listing items. On PGlite, and on PostgreSQL with TEST_DB=postgres.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../app/server/db/schema";
+import { cartOf, period } from "../helpers/booking-flow";
+import { startTestServer } from "../helpers/http";
+import { createVisitor, locationOf, pageText } from "../helpers/visitor";
+
+let shop: Awaited<ReturnType<typeof startTestServer>>;
+let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
+
+beforeAll(async () => {
+  shop = await startTestServer();
+  db = shop.database.db;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const visitor = () => createVisitor(shop.url);
+
+async function idOf(table: typeof schema.items | typeof schema.shops, slug: string) {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.slug, slug));
+  return row.id;
+}
+
+describe("the sports shop page", () => {
+  it("shows each article's stock per branch, and sold out where the stock is gone", async () => {
+    const [item, ciaslin] = await Promise.all([idOf(schema.items, "ski-jacket-freina"), idOf(schema.shops, "ciaslin")]);
+    await db
+      .update(schema.stock)
+      .set({ quantity: 0 })
+      .where(and(eq(schema.stock.itemId, item), eq(schema.stock.shopId, ciaslin)));
+    const text = await pageText(await visitor().get("/de/sports-shop"));
+    expect(text).toContain("Sportshop");
+    const jacket = text.slice(text.indexOf("Skijacke Frëina"));
+    expect(jacket).toMatch(/^Skijacke Frëina.*?Ciaslin\s*:\s*ausverkauft/);
+    expect(jacket).toMatch(/^Skijacke Frëina.*?Plan da Sëra\s*:\s*\d+ auf Lager \( XS, S, M/);
+  });
+});
+
+describe("from the ski service page into the booking", () => {
+  it("links each branch's booking with the category, and carries it through period and persons to the service", async () => {
+    const html = await (await visitor().get("/ski-service")).text();
+    expect(html).toContain('href="/rental/winter/ciaslin?category=ski-service"');
+    const v = visitor();
+    const periodStep = await v.post("/rental/winter/ciaslin?category=ski-service", period);
+    expect(locationOf(periodStep)).toBe("/rental/winter/ciaslin/persons?category=ski-service");
+    const personsStep = await v.post("/rental/winter/ciaslin/persons?category=ski-service", { intent: "save", "firstName-0": "Anna" });
+    expect(locationOf(personsStep)).toBe("/rental/winter/ciaslin/equipment?person=all&category=ski-service");
+    const equipment = await pageText(await v.follow(personsStep));
+    expect(equipment).toContain("Hot waxing");
+  });
+
+  it("ignores a malformed category and goes the usual way", async () => {
+    const v = visitor();
+    const periodStep = await v.post("/rental/winter/ciaslin?category=%3Cscript%3E", period);
+    expect(locationOf(periodStep)).toBe("/rental/winter/ciaslin/persons");
+  });
+});
+
+describe("item pages", () => {
+  it("show the price table, the branches and a Product with an Offer; an inactive item is 404", async () => {
+    const page = await visitor().get("/it/item/ski-easy-carve");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? "null");
+    expect(ld).toMatchObject({ "@type": "Product", sku: "ski-easy-carve", offers: { "@type": "Offer", priceCurrency: "EUR" } });
+    const [table] = await db
+      .select()
+      .from(schema.priceTables)
+      .where(eq(schema.priceTables.itemId, await idOf(schema.items, "ski-easy-carve")));
+    expect(ld.offers.price).toBe((table.dayPrices[0] / 100).toFixed(2));
+    expect(html).toContain("Ogni giorno in più");
+    await db.update(schema.items).set({ active: false }).where(eq(schema.items.slug, "ski-race-pro"));
+    expect((await visitor().get("/item/ski-race-pro")).status).toBe(404);
+    const sitemap = await (await visitor().get("/it/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${shop.url}/it/item/ski-easy-carve</loc>`);
+    expect(sitemap).not.toContain("/item/ski-race-pro<");
+  });
+});
+
+describe("a coupon's page", () => {
+  it("puts the coupon into a new bag, says so, and sends a visitor with a full bag to the bag", async () => {
+    const v = visitor();
+    expect(await pageText(await v.get("/da/coupon/WELCOME10"))).not.toContain("er i din kurv");
+    const applied = await v.post("/da/coupon/WELCOME10", {});
+    expect(locationOf(applied)).toBe("/da/coupon/WELCOME10");
+    const [cart] = await db
+      .select()
+      .from(schema.carts)
+      .where(eq(schema.carts.id, cartOf(v)));
+    expect(cart.couponCode).toBe("WELCOME10");
+    expect(await pageText(await v.follow(applied))).toContain("Rabatkoden WELCOME10 er i din kurv");
+
+    const [item] = await db.select().from(schema.items).where(eq(schema.items.slug, "goggles-vista"));
+    await db.insert(schema.cartLines).values({ cartId: cartOf(v), itemId: item.id, quantity: 1, size: null });
+    expect(locationOf(await v.post("/da/coupon/WELCOME10", {}))).toBe("/da/rental/bag");
+  });
+
+  it("is 404 for a coupon that is not public, and posting to it changes nothing", async () => {
+    await db.insert(schema.coupons).values({
+      code: "STAFFONLY",
+      kind: "percent",
+      value: 50,
+      description: { en: "", de: "", it: "", nl: "", be: "", da: "" },
+      public: false,
+    });
+    const v = visitor();
+    expect((await v.get("/coupon/STAFFONLY")).status).toBe(404);
+    expect((await v.post("/coupon/STAFFONLY", {})).status).toBe(404);
+    expect(v.cookies.has("rental_cart")).toBe(false);
+  });
+});
+
+describe("the build's assets", () => {
+  const assets = new URL("../../build/client/assets", import.meta.url).pathname;
+  const largest = readdirSync(assets)
+    .filter((f) => f.endsWith(".js"))
+    .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0];
+  const original = readFileSync(join(assets, largest));
+  const get = (encoding: string | null, method = "GET") =>
+    fetch(`${shop.url}/assets/${largest}`, { method, headers: encoding ? { "Accept-Encoding": encoding } : {} });
+
+  it("come Brotli-compressed by the build when the browser takes it, else gzip, else as they are", async () => {
+    const br = await get("gzip, deflate, br");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.get("vary")).toMatch(/Accept-Encoding/);
+    // fetch decodes the body as a browser does: what arrives is the file itself.
+    expect(Buffer.from(await br.arrayBuffer()).equals(original)).toBe(true);
+
+    const gz = await get("gzip");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(Buffer.from(await gz.arrayBuffer()).equals(original)).toBe(true);
+    const sent = (response: Response) => Number(response.headers.get("content-length"));
+    expect(sent(br)).toBeLessThan(sent(gz));
+    expect(sent(gz)).toBeLessThan(original.length / 2);
+
+    const plain = await get("identity");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(original)).toBe(true);
+  });
+
+  it("answers HEAD without a body, and never serves a file outside the assets", async () => {
+    const head = await get("br", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-encoding")).toBe("br");
+    expect(await head.text()).toBe("");
+    const outside = await fetch(`${shop.url}/assets/..%2f..%2f..%2fpackage.json`, { headers: { "Accept-Encoding": "br" } });
+    expect(outside.status).toBe(404);
+  });
+});

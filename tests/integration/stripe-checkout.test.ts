@@ -1,0 +1,186 @@
+/**
+ * The whole checkout with PAYMENT_PROVIDER=stripe, over real HTTP: the shop creates a Checkout Session at a
+ * local stand-in for the Stripe API (the official SDK talks to it), sends the payer there, and takes Stripe's
+ * signed webhooks at /webhooks/stripe. Events are signed with the SDK's own test helper.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../app/i18n/lang/en.json";
+import * as schema from "../../app/server/db/schema";
+import { addItem, goToPayment, startBooking } from "../helpers/booking-flow";
+import { testDbKind } from "../helpers/db";
+import { startTestServer } from "../helpers/http";
+import { type StripeStandIn, signStripePayload, startStripeStandIn } from "../helpers/stripe-stand-in";
+import { createVisitor, locationOf, pageText } from "../helpers/visitor";
+
+// Test-only values: the stand-in accepts only this key, and the shop checks events against this secret.
+const SECRET_KEY = "sk_test_checkoutFlow0123456789";
+const WEBHOOK_SECRET = "whsec_Zmxvdy10ZXN0LW9ubHktbm90LWEtcmVhbC1zZWNyZXQ=";
+
+let standIn: StripeStandIn;
+let shop: Awaited<ReturnType<typeof startTestServer>>;
+let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
+let skiId: number;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
+  shop = await startTestServer({
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: standIn.url,
+  });
+  db = shop.database.db;
+  [{ id: skiId }] = await db.select({ id: schema.items.id }).from(schema.items).where(eq(schema.items.slug, "ski-easy-carve"));
+});
+afterAll(async () => {
+  await shop?.close();
+  await standIn?.close();
+});
+
+async function heldAtStripe(locale: "en" | "de" = "en") {
+  const visitor = createVisitor(shop.url);
+  const [anna] = await startBooking(db, visitor, locale);
+  await addItem(visitor, `person=${anna.id}`, { itemId: skiId, size: "156" }, locale);
+  const { location, order, payment } = await goToPayment(db, visitor, locale);
+  expect(location.origin).toBe("https://checkout.stripe.com");
+  const session = standIn.sessions.get(payment.ref);
+  expect(session, "the payment's ref is the Checkout Session id").toBeTruthy();
+  expect(location.toString()).toBe(session?.url);
+  return { visitor, order, payment, sessionId: payment.ref };
+}
+
+function deliver(event: object, signature?: string) {
+  const body = JSON.stringify(event);
+  return shop.request("/webhooks/stripe", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature ?? signStripePayload(body, WEBHOOK_SECRET) },
+  });
+}
+
+const orderById = async (id: string) => (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0];
+
+describe(`checkout with Stripe on ${testDbKind}`, () => {
+  it("creates one session for the order (card and PayPal, the total, the hold end) and sends the payer to it", async () => {
+    const { order, sessionId } = await heldAtStripe("de");
+    const session = standIn.sessions.get(sessionId);
+    expect(session).toMatchObject({
+      amount_total: order.totalCents,
+      currency: "eur",
+      customer_email: "anna@example.com",
+      locale: "de",
+      client_reference_id: order.id,
+      success_url: `${shop.url}/de/order/${order.token}`,
+      cancel_url: `${shop.url}/de/rental/bag?payment=cancelled`,
+    });
+    expect(session?.payment_method_types).toEqual(expect.arrayContaining(["card", "paypal"]));
+  });
+
+  it("a completed, paid session makes the order paid, once, however often Stripe delivers the event", async () => {
+    const { visitor, order, sessionId } = await heldAtStripe();
+    standIn.completeSession(sessionId);
+    const event = standIn.event("checkout.session.completed", sessionId);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const paid = await orderById(order.id);
+    expect(paid.status).toBe("paid");
+    expect(await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.orderId, order.id))).toHaveLength(1);
+    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    expect(payment.status).toBe("succeeded");
+    expect(payment.paymentRef).toMatch(/^pi_/);
+    // Back from Stripe: the thank-you page.
+    const page = await visitor.get(`/order/${order.token}`);
+    expect(page.status).toBe(200);
+    expect(await pageText(page)).toContain(en.order.thanks);
+  });
+
+  it("a payment that confirms later: pending first, the thank-you page says so, then paid", async () => {
+    const { visitor, order, sessionId } = await heldAtStripe();
+    standIn.completeSession(sessionId, "unpaid");
+    expect((await deliver(standIn.event("checkout.session.completed", sessionId))).status).toBe(200);
+    expect((await orderById(order.id)).status).toBe("pending_payment");
+    expect(await pageText(await visitor.get(`/order/${order.token}`))).toContain(en.order.confirming);
+    expect((await deliver(standIn.event("checkout.session.async_payment_succeeded", sessionId))).status).toBe(200);
+    expect((await orderById(order.id)).status).toBe("paid");
+  });
+
+  it("an async payment that fails releases the hold", async () => {
+    const { order, sessionId } = await heldAtStripe();
+    standIn.completeSession(sessionId, "unpaid");
+    await deliver(standIn.event("checkout.session.completed", sessionId));
+    expect((await deliver(standIn.event("checkout.session.async_payment_failed", sessionId))).status).toBe(200);
+    expect((await orderById(order.id)).status).toBe("expired");
+  });
+
+  it("a session that expired at Stripe releases the hold", async () => {
+    const { order, sessionId } = await heldAtStripe();
+    standIn.expireSession(sessionId);
+    expect((await deliver(standIn.event("checkout.session.expired", sessionId))).status).toBe(200);
+    expect((await orderById(order.id)).status).toBe("expired");
+  });
+
+  it("the payer cancels on Stripe's page: back in the bag, then the page's POST expires the session and releases the hold", async () => {
+    const { visitor, order, sessionId } = await heldAtStripe();
+    // Stripe sends nothing for a cancel. The GET only tells; the page then gives the hold back with a POST.
+    const back = await visitor.get("/rental/bag?payment=cancelled");
+    expect(back.status).toBe(200);
+    expect(await pageText(back)).toContain(en.booking.bag.returned.cancelled);
+    expect((await orderById(order.id)).status).toBe("pending_payment");
+    expect((await visitor.post("/rental/bag?payment=cancelled", { intent: "releaseHold" })).status).toBe(200);
+    expect((await orderById(order.id)).status).toBe("expired");
+    expect(standIn.sessions.get(sessionId)?.status).toBe("expired");
+    expect(await pageText(await visitor.get("/rental/bag?payment=cancelled"))).toContain(en.booking.bag.returned.cancelled);
+  });
+
+  it("a bad signature or a stale timestamp gets 400 and changes nothing", async () => {
+    const { order, sessionId } = await heldAtStripe();
+    standIn.completeSession(sessionId);
+    const event = standIn.event("checkout.session.completed", sessionId);
+    const body = JSON.stringify(event);
+    const stale = signStripePayload(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600);
+    const foreign = signStripePayload(body, "whsec_c29tZW9uZSBlbHNlJ3Mgc2VjcmV0");
+    for (const signature of [stale, foreign, "t=1,v1=00"]) expect((await deliver(event, signature)).status).toBe(400);
+    expect((await orderById(order.id)).status).toBe("pending_payment");
+    expect(await db.select().from(schema.webhookEvents).where(eq(schema.webhookEvents.eventId, event.id))).toHaveLength(0);
+  });
+
+  it("the customer's cancellation refunds the PaymentIntent at Stripe", async () => {
+    const { visitor, order, sessionId } = await heldAtStripe();
+    const session = standIn.completeSession(sessionId);
+    await deliver(standIn.event("checkout.session.completed", sessionId));
+    const cancelled = await visitor.post(`/order/${order.token}`, { intent: "cancel", confirm: "yes" });
+    expect(locationOf(cancelled)).toBe(`/order/${order.token}?cancelled=1`);
+    expect((await orderById(order.id)).status).toBe("refunded");
+    const refunds = [...standIn.refunds.values()].filter((r) => r.payment_intent === session.payment_intent);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].amount).toBe(order.totalCents);
+  });
+
+  it("when Stripe cannot be reached, the customer is told, nothing is charged and the hold is given back", async () => {
+    const visitor = createVisitor(shop.url);
+    const [anna] = await startBooking(db, visitor);
+    await addItem(visitor, `person=${anna.id}`, { itemId: skiId, size: "164" });
+    await visitor.post("/rental/bag", { intent: "continue" });
+    const total = /name="total" value="(\d+)"/.exec(await (await visitor.get("/rental/checkout")).text())?.[1] as string;
+    standIn.failNext(10, 500);
+    try {
+      const answer = await visitor.post("/rental/checkout", {
+        name: "Anna Jensen",
+        street: "Vestergade 12",
+        postalCode: "8000",
+        city: "Aarhus",
+        country: "DK",
+        email: "anna.unreachable@example.com",
+        phone: "+45 20 12 34 56",
+        total,
+      });
+      expect(answer.status).toBe(409);
+      expect(await pageText(answer)).toContain(en.booking.checkout.provider);
+    } finally {
+      standIn.failNext(0);
+    }
+    const [order] = await db.select().from(schema.orders).where(eq(schema.orders.email, "anna.unreachable@example.com"));
+    expect(order.status).toBe("expired");
+  });
+});
