@@ -82,6 +82,10 @@ async function supervise(count: number) {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // Each worker accepts its own connections from the shared socket. With Node's default round-robin the
+  // primary accepts them all and queues them for busy workers, and on SIGTERM that queue is dropped:
+  // requests the client had already sent would be reset instead of answered.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   for (let i = 0; i < count; i++) fork();
 }
 

@@ -39,7 +39,16 @@ export function ErrorPage({ error }: { error: unknown }) {
 
 function ErrorHelp({ status, home }: { status: number; home: string }) {
   const { t } = useTranslation();
-  const help = status === 404 ? t("errors.notFoundHelp") : status === 403 ? t("errors.forbiddenHelp") : t("errors.serverHelp");
+  const help =
+    status === 404
+      ? t("errors.notFoundHelp")
+      : status === 403
+        ? t("errors.forbiddenHelp")
+        : status === 413
+          ? t("errors.tooLargeHelp")
+          : status === 400 || status === 415
+            ? t("errors.badRequestHelp")
+            : t("errors.serverHelp");
   return (
     <>
       <p className="mt-2 text-slate-600">{help}</p>

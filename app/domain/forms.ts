@@ -25,7 +25,10 @@ export function formToObject(form: FormData): Record<string, unknown> {
     if (typeof value !== "string") continue;
     if (name.endsWith("[]")) {
       const key = name.slice(0, -2);
-      out[key] = [...((out[key] as string[] | undefined) ?? []), value];
+      if (unsafe(key)) continue;
+      // A list goes on a list; after a single value or a group of the same name (a crafted form) it starts anew.
+      const list = out[key];
+      out[key] = Array.isArray(list) ? [...list, value] : [value];
       continue;
     }
     const path = name.split(".");

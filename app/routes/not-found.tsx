@@ -5,6 +5,11 @@ export function loader(): never {
   notFound();
 }
 
+/** A form posted to a page that does not exist finds no page either (not "method not allowed"). */
+export function action(): never {
+  notFound();
+}
+
 export default function NotFound() {
   return null;
 }

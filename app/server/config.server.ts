@@ -18,8 +18,10 @@ export const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Server processes on PostgreSQL (default: one per core); PGlite lives inside one process, so it gets one. */
     WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
-    /** Requests one process works on at once; more get an immediate 503 "busy" (docs/benchmarks.md). */
-    MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10000).default(64),
+    /** Requests one process works on at once; more wait their turn (docs/benchmarks.md, "Load"). */
+    MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10000).default(16),
+    /** How long a request may wait for its turn before it gets a 503 "busy" (0: at once). */
+    MAX_QUEUE_MS: z.coerce.number().int().min(0).max(60000).default(1000),
     SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     /** Encrypts two-factor (TOTP) secrets at rest; generated into DATA_DIR when not set. */
     TOTP_ENCRYPTION_KEY: optional(z.string().min(32, "must be at least 32 characters")),
@@ -41,6 +43,8 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a Stripe webhook signing secret (whsec_...)")),
     /** Test only: the base URL of a local stand-in for the Stripe API. */
     STRIPE_API_URL: optional(z.url()),
+    /** How long one request to Stripe may take (the SDK tries twice more after a timeout or a 5xx). */
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
     /** Signs the demo provider's webhooks; generated into DATA_DIR when not set. */
     DEMO_WEBHOOK_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),

@@ -8,19 +8,9 @@ import { expect } from "vitest";
 import { type Locale, localizePath } from "../../app/domain/i18n";
 import type { Db } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
-import { locationOf, type Visitor, winterPeriod } from "./visitor";
+import { INVOICE, locationOf, type Visitor, winterPeriod } from "./visitor";
 
-export const INVOICE = {
-  name: "Anna Jensen",
-  company: "",
-  vatId: "",
-  street: "Vestergade 12",
-  postalCode: "8000",
-  city: "Aarhus",
-  country: "DK",
-  email: "anna@example.com",
-  phone: "+45 20 12 34 56",
-};
+export { INVOICE };
 
 export const period = winterPeriod();
 

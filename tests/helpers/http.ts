@@ -13,6 +13,7 @@ import { setDatabase } from "../../app/server/db/client.server";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
 import { createHttpApp } from "../../app/server/http/app.server";
 import { createTestDatabase } from "./db";
+import { TEST_LIMITS } from "./server-process";
 
 export const ADMIN = { email: "admin@test.example", password: "a long admin password" };
 export const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -25,6 +26,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     SESSION_SECRET: "integration-test-secret-0123456789abcdef",
+    ...TEST_LIMITS,
     ...env,
   });
   setConfig(config);

@@ -203,6 +203,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
   const refunds = new Map<string, StandInRefund>();
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   let failures = { count: 0, status: 500, type: "api_error" };
+  let hangs = 0;
 
   function createSession(body: FormData): StandInSession {
     const unknown = Object.keys(body).find((key) => !sessionCreateParams.has(key));
@@ -386,6 +387,11 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
       if (!(error instanceof StripeApiError)) throw error;
       answer = errorAnswer(error);
     }
+    // Stripe did the work, but its answer never arrives: the caller's timeout has to end the wait.
+    if (hangs > 0) {
+      hangs--;
+      return;
+    }
     record.status = answer.status;
     response.writeHead(answer.status, {
       "Content-Type": "application/json",
@@ -439,6 +445,10 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
     /** The next `count` API requests fail with `status` and error `type` (the SDK retries a 5xx). */
     failNext(count: number, status = 500, type = "api_error") {
       failures = { count, status, type };
+    },
+    /** The next `count` API requests are carried out but never answered, like a network that drops the reply. */
+    hangNext(count: number) {
+      hangs = count;
     },
     /** A Stripe event about a session as it is now, e.g. `event("checkout.session.completed", id)`. */
     event(type: string, sessionId: string, created = nowSeconds()) {

@@ -71,6 +71,19 @@ export async function pageText(response: Response): Promise<string> {
     .replace(/\s+/g, " ");
 }
 
+/** Invoice details that pass the checkout's validation. */
+export const INVOICE = {
+  name: "Anna Jensen",
+  company: "",
+  vatId: "",
+  street: "Vestergade 12",
+  postalCode: "8000",
+  city: "Aarhus",
+  country: "DK",
+  email: "anna@example.com",
+  phone: "+45 20 12 34 56",
+};
+
 /**
  * A bookable winter period at Ciaslin (open every day 08:00–18:00, closed on 25 December): Monday to
  * Wednesday, at least two weeks from now, inside the season (1 December to 15 April). `week` picks a later

@@ -1,6 +1,6 @@
 /**
- * More requests at once than a process takes on (MAX_IN_FLIGHT, here 2): the rest get a translated 503
- * with Retry-After straight away rather than waiting in a queue, and the shop serves normally after.
+ * More requests at once than a process takes on (MAX_IN_FLIGHT, here 2, with no queue: MAX_QUEUE_MS 0): the
+ * rest get a translated 503 with Retry-After straight away, and the shop serves normally after.
  * On PGlite, and on PostgreSQL with TEST_DB=postgres.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { startTestServer } from "../helpers/http";
 let shop: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
-  shop = await startTestServer({ MAX_IN_FLIGHT: "2" });
+  shop = await startTestServer({ MAX_IN_FLIGHT: "2", MAX_QUEUE_MS: "0" });
 });
 afterAll(async () => {
   await shop?.close();

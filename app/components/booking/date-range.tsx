@@ -47,12 +47,27 @@ function isoWeekdayOf(date: CalendarDate): number {
   return getDayOfWeek(date, "en-GB") + 1;
 }
 
+/**
+ * A day as the calendar takes it, or null: a refused form comes back with whatever was posted, and a value
+ * that is not a real YYYY-MM-DD day must leave the calendar empty, not fail the page.
+ */
+export function calendarDate(text: string | null): CalendarDate | null {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  try {
+    const date = parseDate(text);
+    return date.toString() === text ? date : null;
+  } catch {
+    return null;
+  }
+}
+
 export function DateRangeField(props: DateRangeProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [range, setRange] = useState<{ start: CalendarDate; end: CalendarDate } | null>(() =>
-    props.defaultStart && props.defaultEnd ? { start: parseDate(props.defaultStart), end: parseDate(props.defaultEnd) } : null,
-  );
+  const [range, setRange] = useState<{ start: CalendarDate; end: CalendarDate } | null>(() => {
+    const [start, end] = [calendarDate(props.defaultStart), calendarDate(props.defaultEnd)];
+    return start && end ? { start, end } : null;
+  });
   const error = props.errors.pickupDate ?? props.errors.returnDate;
 
   // Both forms keep the calendar's height (six weeks at its widest), so the fields below do not move

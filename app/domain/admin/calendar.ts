@@ -17,7 +17,7 @@ export const calendarQuery = z.object({
   view: z.enum(CALENDAR_VIEWS).catch("month"),
   month: reportMonth.optional().catch(undefined),
   week: z.iso.date().optional().catch(undefined),
-  shop: z.coerce.number().int().positive().optional().catch(undefined),
+  shop: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
 });
 
 export type CalendarQuery = z.infer<typeof calendarQuery>;
@@ -113,7 +113,11 @@ export function calendarGrid(days: IsoDate[], shopIds: number[], entries: Calend
 
 /** Closing a day from the calendar: the branch, the day and an optional reason in the six languages. */
 export const closeDaySchema = z.object({
-  shopId: z.coerce.number({ message: "admin.errors.choose" }).int().positive({ message: "admin.errors.choose" }),
+  shopId: z.coerce
+    .number({ message: "admin.errors.choose" })
+    .int({ message: "admin.errors.choose" })
+    .positive({ message: "admin.errors.choose" })
+    .max(2_147_483_647, { message: "admin.errors.choose" }),
   day: isoDate,
   reason: translatedText(200, false)
     .optional()
@@ -121,6 +125,6 @@ export const closeDaySchema = z.object({
 });
 
 export const reopenDaySchema = z.object({
-  shopId: z.coerce.number().int().positive(),
+  shopId: z.coerce.number().int().positive().max(2_147_483_647),
   day: isoDate,
 });

@@ -221,11 +221,24 @@ export function priceTableValues(table: { dayPrices: number[]; extraDayCents: nu
   return { dayPrices: table.dayPrices.map(centsText), extraDay: centsText(table.extraDayCents) };
 }
 
+/** Posted day prices as the editor's columns: a list of texts, whatever shape the form came in. */
+function dayTexts(values: unknown): string[] {
+  return (Array.isArray(values) ? values : values === undefined ? [] : [values]).map((v) => (typeof v === "string" ? v : ""));
+}
+
 /** The day columns of the editor after "add a day" or "remove the last day", keeping what was typed. */
 export function changeDays(values: unknown, change: "add" | "remove"): string[] {
-  const days = (Array.isArray(values) ? values : values === undefined ? [] : [values]).map((v) => (typeof v === "string" ? v : ""));
+  const days = dayTexts(values);
   if (change === "add") return days.length >= MAX_PRICE_DAYS ? days : [...days, ""];
   return days.length <= 1 ? days : days.slice(0, -1);
+}
+
+/** The price editor's values from a posted (refused or round-tripped) form: what was typed, in the editor's shape. */
+export function postedPriceValues(values: Record<string, unknown>): { dayPrices: string[]; extraDay: string } {
+  return {
+    dayPrices: dayTexts(values.dayPrices).slice(0, MAX_PRICE_DAYS),
+    extraDay: typeof values.extraDay === "string" ? values.extraDay : "",
+  };
 }
 
 /** A seasonal surcharge of an item: a translated name, a window of days (inclusive) and a percentage. */

@@ -21,8 +21,9 @@ export function listQuery<S extends string, F extends z.ZodRawShape>(
   return z.object({
     q: z
       .string()
-      .trim()
-      .max(100)
+      // No stored text holds a NUL (PostgreSQL refuses it, and a search for one would fail): it goes.
+      .transform((value) => value.replaceAll("\0", ""))
+      .pipe(z.string().trim().max(100))
       .transform((value) => value || undefined)
       .optional()
       .catch(undefined),

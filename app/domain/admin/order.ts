@@ -35,7 +35,7 @@ export const ordersQuery = listQuery(
   ["created", "pickup", "number", "total"],
   {
     status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-    shop: z.coerce.number().int().positive().optional().catch(undefined),
+    shop: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
     app: z.enum(["winter", "summer"]).optional().catch(undefined),
     source: z.enum(["online", "counter"]).optional().catch(undefined),
     /** Pickup on or after / on or before these days (shop time). */
@@ -90,16 +90,20 @@ export const counterPersonSchema = z.object({
   shoeSize: optionalNumber(PERSON_LIMITS.shoeSize[0], PERSON_LIMITS.shoeSize[1]),
 });
 
-/** A line at the counter: `item` is "itemId" or "itemId|size"; person "" is for the whole order. */
+/** A line at the counter: `item` is "itemId" or "itemId|size" (ids are 32-bit); person "" is for the whole order. */
 export const counterLineSchema = z.object({
-  item: z.string().regex(/^\d+(\|.{1,20})?$/, { message: "admin.errors.choose" }),
+  item: z.string().regex(/^\d{1,9}(\|.{1,20})?$/, { message: "admin.errors.choose" }),
   person: z.string().regex(/^(\d+)?$/),
   quantity: z.coerce.number().int().min(1, { message: "admin.errors.range" }).max(20, { message: "admin.errors.range" }).default(1),
 });
 
 /** The walk-in customer's order, as the counter form posts it. */
 export const counterOrderSchema = z.object({
-  shopId: z.coerce.number({ message: "admin.errors.choose" }).int().positive({ message: "admin.errors.choose" }),
+  shopId: z.coerce
+    .number({ message: "admin.errors.choose" })
+    .int({ message: "admin.errors.choose" })
+    .positive({ message: "admin.errors.choose" })
+    .max(2_147_483_647, { message: "admin.errors.choose" }),
   appId: oneOf(["winter", "summer"] as const),
   pickupDate: isoDate,
   pickupTime: clockTime,

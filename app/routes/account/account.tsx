@@ -19,6 +19,7 @@ import { useTranslation } from "../../i18n/react";
 import { changePassword, customerOrders, enableTotp, turnOffTotp } from "../../server/auth/accounts.server";
 import { getSignedIn } from "../../server/auth/session.server";
 import { cancelTotpSetup, pendingTotpSetup, startTotpSetup } from "../../server/auth/totp.server";
+import { readFormData } from "../../server/http/forms.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/account";
 
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const { sessionId, user } = await signedIn(request);
   const here = localizePath("/account", splitLocale(url.pathname).locale);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const intent = typeof form.intent === "string" ? form.intent : "";
   const backOffice = user.role !== "customer";
   const twoFactor = `${here}${url.searchParams.get("totp") === "required" ? "?totp=required" : ""}#two-factor`;

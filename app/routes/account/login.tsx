@@ -26,6 +26,7 @@ import {
 } from "../../server/auth/accounts.server";
 import { getPendingSignIn, getSessionUser } from "../../server/auth/session.server";
 import { publicOrigin } from "../../server/config.server";
+import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/login";
 
 type Mode = "login" | "signup" | "forgot" | "sent" | "reset" | "code";
@@ -86,7 +87,7 @@ function tooMany(values: Record<string, string>, retryAfter: number) {
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
   const clientAddress = context.clientAddress;
 

@@ -63,7 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!form.ok) return refused(form.values, form.errors);
   requireBranch(user, form.data.shopId);
-  await closeDay(user.id, form.data.shopId, form.data.day, form.data.reason);
+  if (!(await closeDay(user.id, form.data.shopId, form.data.day, form.data.reason)))
+    return refused(form.values, { shopId: "admin.errors.choose" });
   return back("closed");
 }
 

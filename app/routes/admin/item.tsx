@@ -17,6 +17,7 @@ import {
   changeDays,
   itemFormValues,
   itemSchema,
+  postedPriceValues,
   priceTableSchema,
   priceTableValues,
   stockSchema,
@@ -218,6 +219,7 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
   const name = pick(item.name, locale);
   const reply = actionData && "target" in actionData ? actionData : undefined;
   const replyFor = (target: string) => (reply?.target === target ? reply : undefined);
+  const pricesReply = replyFor("prices");
   const withUnits = usesUnits(item.kind);
   const sections: [string, string][] = [
     ["details", t("admin.items.details")],
@@ -299,7 +301,7 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
             {canEdit ? (
               <PriceTableEditor
                 key={JSON.stringify(replyFor("prices")?.values ?? loaderData.priceValues)}
-                values={(replyFor("prices")?.values as { dayPrices: string[]; extraDay: string } | undefined) ?? loaderData.priceValues}
+                values={pricesReply ? postedPriceValues(pricesReply.values) : loaderData.priceValues}
                 errors={replyFor("prices")?.errors}
               />
             ) : loaderData.prices ? (

@@ -22,7 +22,7 @@ import type { Route } from "./+types/order-create";
 
 /** The period part of the form lives in the URL: changing branch, season or dates reloads what is available. */
 const periodQuery = z.object({
-  shopId: z.coerce.number().int().positive().optional().catch(undefined),
+  shopId: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   appId: z.enum(["winter", "summer"]).optional().catch(undefined),
   pickupDate: isoDate.optional().catch(undefined),
   pickupTime: clockTime.optional().catch(undefined),

@@ -8,12 +8,13 @@ import { inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../com
 import { formatDate, formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { couponCodeSchema } from "../../domain/checkout";
+import { couponCodeSchema, rowId } from "../../domain/checkout";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { loadBag, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
 import { changeLine, chooseHotel, removeLine, updateCart } from "../../server/booking/cart.server";
 import { bagView } from "../../server/booking/flow.server";
+import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/bag";
 
 const query = z.object({
@@ -49,12 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const forms = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("remove"), lineId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("size"), lineId: z.coerce.number().int().positive(), size: z.string().min(1).max(20) }),
-  z.object({ intent: z.literal("quantity"), lineId: z.coerce.number().int().positive(), quantity: z.coerce.number().int().min(1).max(20) }),
+  z.object({ intent: z.literal("remove"), lineId: rowId }),
+  z.object({ intent: z.literal("size"), lineId: rowId, size: z.string().min(1).max(20) }),
+  z.object({ intent: z.literal("quantity"), lineId: rowId, quantity: z.coerce.number().int().min(1).max(20) }),
   z.object({ intent: z.literal("coupon"), code: z.string().max(40) }),
   z.object({ intent: z.literal("removeCoupon") }),
-  z.object({ intent: z.literal("hotel"), hotelId: z.union([z.literal(""), z.coerce.number().int().positive()]) }),
+  z.object({ intent: z.literal("hotel"), hotelId: z.union([z.literal(""), rowId]) }),
   z.object({ intent: z.literal("continue") }),
   z.object({ intent: z.literal("releaseHold") }),
 ]);
@@ -64,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { locale } = splitLocale(url.pathname);
   const bag = await loadBag(request);
   if (!bag?.period) return redirect(localizePath("/rental", locale));
-  const parsed = forms.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = forms.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
   const { cart } = bag;
   const form = parsed.data;

@@ -13,6 +13,7 @@ import { languageTag, localizePath, splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { checkout, loadBag } from "../../server/booking/bag.server";
 import { bagView } from "../../server/booking/flow.server";
+import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/checkout";
 
 const FIELDS = ["name", "company", "vatId", "street", "postalCode", "city", "country", "email", "phone"] as const;
@@ -76,7 +77,7 @@ const FAILURE_MESSAGES: Record<string, string> = {
 
 export async function action({ request }: Route.ActionArgs) {
   const { cart, locale } = await context(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)])) as Values;
   const parsed = invoiceSchema.safeParse(values);
   if (!parsed.success) {

@@ -6,6 +6,7 @@ import { useLocale } from "../../components/use-locale";
 import { useTranslation } from "../../i18n/react";
 import { getConfig } from "../../server/config.server";
 import { notFound, param } from "../../server/http/errors.server";
+import { readFormData } from "../../server/http/forms.server";
 import { completeDemoCheckout, openDemoCheckout } from "../../server/payments/demo.server";
 import type { Route } from "./+types/demo-pay";
 
@@ -16,9 +17,13 @@ const decision = z.object({
   outcome: z.enum(["paid", "cancelled", "failed"]),
 });
 
-function checkoutOf(params: Route.LoaderArgs["params"], token: string | null) {
-  // The demo provider exists only while it is the configured one.
+/** The demo provider's pages exist only while it is the configured one. */
+function requireDemoProvider() {
   if (getConfig().PAYMENT_PROVIDER !== "demo") notFound();
+}
+
+function checkoutOf(params: Route.LoaderArgs["params"], token: string | null) {
+  requireDemoProvider();
   const checkout = openDemoCheckout(param(ref, params.ref), token);
   if (!checkout) notFound();
   return checkout;
@@ -38,7 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const parsed = decision.safeParse(Object.fromEntries(await request.formData()));
+  requireDemoProvider();
+  const parsed = decision.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const checkout = checkoutOf(params, parsed.data.c);
   if (checkout.expiresAt < Date.now() && parsed.data.outcome === "paid") return redirect(checkout.cancelUrl);

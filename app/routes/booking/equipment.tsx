@@ -7,12 +7,13 @@ import { inputClass, Notice, PageTitle, StepNav } from "../../components/booking
 import { formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { appIdSchema, shopSlugSchema } from "../../domain/checkout";
+import { appIdSchema, rowId, shopSlugSchema } from "../../domain/checkout";
 import { splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { addLine, loadCart, removeLine } from "../../server/booking/cart.server";
 import { cartPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
 import { notFound, param } from "../../server/http/errors.server";
+import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/equipment";
 
 const query = z.object({
@@ -70,15 +71,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const addForm = z.object({
   intent: z.literal("add"),
-  itemId: z.coerce.number().int().positive(),
+  itemId: rowId,
   size: z.string().max(20).optional(),
   quantity: z.coerce.number().int().min(1).max(20).default(1),
 });
-const removeForm = z.object({ intent: z.literal("remove"), lineId: z.coerce.number().int().positive() });
+const removeForm = z.object({ intent: z.literal("remove"), lineId: rowId });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { appId, branch, cart, period, locale, now, category, personId } = await context(request, params);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const back = new URL(request.url);
   const removal = removeForm.safeParse(form);
   if (removal.success) {

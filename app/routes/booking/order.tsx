@@ -12,6 +12,7 @@ import { localizePath, splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { publicOrigin } from "../../server/config.server";
 import { notFound, param } from "../../server/http/errors.server";
+import { readFormData } from "../../server/http/forms.server";
 import { orderQrDataUrl } from "../../server/orders/documents.server";
 import { cancelByCustomer, orderPage } from "../../server/orders/order-page.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
@@ -68,7 +69,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ params, request }: Route.ActionArgs) {
   const orderToken = param(token, params.id);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") !== "cancel" || form.get("confirm") !== "yes")
     return data({ error: "order.cancel.confirmFirst" }, { status: 400 });
   const result = await cancelByCustomer(orderToken);

@@ -12,6 +12,7 @@ import { useTranslation } from "../../i18n/react";
 import { chooseShop, ensureCart, loadCart, updateCart } from "../../server/booking/cart.server";
 import { getBranch } from "../../server/booking/flow.server";
 import { notFound, param } from "../../server/http/errors.server";
+import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/period";
 
 async function branchOf(params: Route.LoaderArgs["params"]) {
@@ -60,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { appId, shop, calendar } = await branchOf(params);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const values = {
     pickupDate: String(form.pickupDate ?? ""),
     returnDate: String(form.returnDate ?? ""),

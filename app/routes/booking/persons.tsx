@@ -9,6 +9,7 @@ import { useTranslation } from "../../i18n/react";
 import { loadCart, savePersons } from "../../server/booking/cart.server";
 import { cartPeriod, getBranch, missingStep } from "../../server/booking/flow.server";
 import { notFound, param } from "../../server/http/errors.server";
+import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/persons";
 
 type PersonValues = Record<"key" | "id" | "firstName" | "lastName" | "heightCm" | "weightKg" | "skill" | "shoeSize", string>;
@@ -71,7 +72,7 @@ function readPersons(form: FormData): PersonValues[] {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { appId, slug, cart, locale } = await context(request, params);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "save");
   let persons = readPersons(form);
   // Adding and removing a person round-trips the form (it works without JavaScript); nothing is saved yet.

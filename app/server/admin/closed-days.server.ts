@@ -5,7 +5,7 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Translated } from "../../domain/i18n";
 import { getDb } from "../db/client.server";
-import { shopClosedDays } from "../db/schema";
+import { shopClosedDays, shops } from "../db/schema";
 import { recordAudit } from "./audit.server";
 
 export async function listClosedDays(shopId: number, from?: string, to?: string) {
@@ -19,9 +19,11 @@ export async function listClosedDays(shopId: number, from?: string, to?: string)
     .orderBy(asc(shopClosedDays.day));
 }
 
-/** Closes the branch on a day (or changes the reason shown); audited on the shop. */
-export async function closeDay(userId: string, shopId: number, day: string, reason: Partial<Translated> | null) {
-  await getDb().transaction(async (tx) => {
+/** Closes the branch on a day (or changes the reason shown); audited on the shop. False when there is no such branch. */
+export async function closeDay(userId: string, shopId: number, day: string, reason: Partial<Translated> | null): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).for("update");
+    if (!shop) return false;
     const [before] = await tx
       .select()
       .from(shopClosedDays)
@@ -32,6 +34,7 @@ export async function closeDay(userId: string, shopId: number, day: string, reas
       .onConflictDoUpdate({ target: [shopClosedDays.shopId, shopClosedDays.day], set: { reason: reason as Translated | null } })
       .returning();
     await recordAudit(tx, { userId, action: "closeDay", entity: "shop", entityId: shopId, before: before ?? null, after });
+    return true;
   });
 }
 

@@ -8,7 +8,9 @@ import type { Locale } from "../../domain/i18n";
 import { getSessionUser } from "../auth/session.server";
 import { publicOrigin } from "../config.server";
 import { getDb } from "../db/client.server";
+import { isDatabaseUnreachable } from "../db/health.server";
 import { orders, payments, shops } from "../db/schema";
+import { logger } from "../log.server";
 import { abandonPayment, PaymentUnavailableError, startPayment } from "../payments/payments.server";
 import { getShopCalendar } from "./calendar.server";
 import { type Cart, loadCart, updateCart } from "./cart.server";
@@ -74,7 +76,7 @@ export async function checkout(params: {
   if (cart.orderId) await abandonPayment(cart.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
   await updateCart(cart.id, { invoice, orderId: null, language: params.locale });
-  const held = await holdOrder({
+  const held = await holdOrderOrBusy({
     appId: cart.appId,
     shopId: cart.shopId,
     language: params.locale,
@@ -107,10 +109,23 @@ export async function checkout(params: {
     const { redirectUrl } = await startPayment({ orderId: held.order.id, origin });
     return { ok: true, redirectUrl };
   } catch (error) {
-    if (error instanceof PaymentUnavailableError) {
-      await updateCart(cart.id, { orderId: null });
-      return { ok: false, failure: { reason: "provider" } };
-    }
+    // The order stays pending and on the cart, so trying again gives its hold back first.
+    if (error instanceof PaymentUnavailableError) return { ok: false, failure: { reason: "provider" } };
     throw error;
+  }
+}
+
+/**
+ * holdOrder, where a database connection lost in the middle counts as "busy, try again": the server rolled
+ * the transaction back, so nothing of the order was written, and the customer keeps the filled-in form.
+ * (Lost while committing, the order may exist after all: it is not on the cart, and its hold runs out.)
+ */
+async function holdOrderOrBusy(input: Parameters<typeof holdOrder>[0]): ReturnType<typeof holdOrder> {
+  try {
+    return await holdOrder(input);
+  } catch (error) {
+    if (!isDatabaseUnreachable(error)) throw error;
+    logger.warn({ err: error }, "checkout: database connection lost while holding the order");
+    return { ok: false, failure: { reason: "busy" } };
   }
 }

@@ -41,8 +41,11 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 export async function openDatabase(options: { url?: string | null; dataDir?: string | null; poolSize?: number }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client that loses its connection must not crash the process; the pool replaces it.
+    // A client that loses its connection must not crash the process. The pool listens only while a
+    // client is idle; one in use (a transaction whose backend was killed) emits "error" after its query
+    // has already failed with the cause, so that event has nothing left to tell. The pool replaces it.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: "postgres",

@@ -35,6 +35,16 @@ export const tstzrange = customType<{ data: string; driverData: string }>({
   dataType: () => "tstzrange",
 });
 
+/**
+ * A `jsonb` whose value may be a bare string (a setting). The drivers hand jsonb over already parsed, and
+ * Drizzle's `jsonb` parses a string once more, so a setting saved as "0" or "true" would come back as the
+ * number 0 or the boolean true; this column takes the driver's value as it is.
+ */
+const jsonValue = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => "jsonb",
+  toDriver: (value) => JSON.stringify(value),
+});
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const translated = (name: string) => jsonb(name).$type<Translated>().notNull();
@@ -427,7 +437,7 @@ export const coupons = pgTable(
 /** Settings as typed key/value pairs, validated by domain/settings on read and write. No secrets here. */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
-  value: jsonb("value").notNull(),
+  value: jsonValue("value").notNull(),
   updatedAt: updatedAt(),
 });
 

@@ -135,7 +135,10 @@ export function createHttpApp(options: HttpAppOptions) {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.use(serviceGuard({ maxInFlight: config.MAX_IN_FLIGHT, databaseIsDown: () => databaseIsDown(database) }));
+  app.use(
+    serviceGuard({ maxInFlight: config.MAX_IN_FLIGHT, maxQueueMs: config.MAX_QUEUE_MS, databaseIsDown: () => databaseIsDown(database) }),
+  );
+  app.use(drainUnreadBody);
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -151,6 +154,22 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
   return app;
+}
+
+/**
+ * A route that answers before it reads the body (a 404 for a malformed id, a redirect to sign in) leaves
+ * the body unread. React Router's request stream has paused the socket by then, so the rest of a large
+ * body is never read, and the client's next request on that keep-alive connection hangs until the socket
+ * times out. Once the answer is sent, the rest of the body is read and dropped, as Node does for a body
+ * nobody listened to.
+ */
+function drainUnreadBody(req: Request, res: Response, next: () => void) {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

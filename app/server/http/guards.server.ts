@@ -4,7 +4,8 @@
  * error page needs the root loader, and the root loader needs the database.
  */
 import type { Request, RequestHandler, Response } from "express";
-import { type Locale, languageTag, splitLocale } from "../../domain/i18n";
+import { languageTag, splitLocale } from "../../domain/i18n";
+import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -28,39 +29,64 @@ export function sameOriginOnly(publicUrl: string | undefined): RequestHandler {
 }
 
 /**
- * Pages answer quickly even when they cannot be served: while the database is unreachable, a translated
- * 503 that asks to come back soon; when `maxInFlight` requests are already being worked on in this
- * process, a 503 "busy" at once instead of a queue that grows until everyone times out.
+ * Pages answer quickly even when they cannot be served. While the database is unreachable: a translated
+ * 503 that asks to come back soon. Under more load than the process can take: it works on `maxInFlight`
+ * requests at once (more would only make every answer slower on one event loop), the next ones wait their
+ * turn in order, and one that has waited `maxQueueMs` gets a 503 "busy" instead of a queue that grows
+ * until everyone times out.
  */
-export function serviceGuard(options: { maxInFlight: number; databaseIsDown: () => boolean }): RequestHandler {
+export function serviceGuard(options: { maxInFlight: number; maxQueueMs: number; databaseIsDown: () => boolean }): RequestHandler {
   let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  // A finished request hands its slot straight to the longest-waiting one.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight--;
+  };
+  const leaveWaiting = (entry: () => void) => {
+    const index = waiting.indexOf(entry);
+    if (index >= 0) waiting.splice(index, 1);
+    return index >= 0;
+  };
   return (req, res, next) => {
     if (options.databaseIsDown()) {
       sendPlainPage(req, res, 503, { title: "errors.unavailableTitle", message: "errors.unavailable", retryAfterSeconds: 5 });
       return;
     }
-    if (inFlight >= options.maxInFlight) {
-      sendPlainPage(req, res, 503, { title: "errors.unavailableTitle", message: "errors.busy", retryAfterSeconds: 2 });
+    const start = () => {
+      // "finish" when the answer is sent, "close" when the client left first; give the slot back once.
+      let done = false;
+      const leave = () => {
+        if (done) return;
+        done = true;
+        release();
+      };
+      res.once("finish", leave);
+      res.once("close", leave);
+      next();
+    };
+    if (inFlight < options.maxInFlight) {
+      inFlight++;
+      start();
       return;
     }
-    inFlight++;
-    // "finish" when the answer is sent, "close" when the client left first; count the request out once.
-    let done = false;
-    const leave = () => {
-      if (done) return;
-      done = true;
-      inFlight--;
+    const busy = () => sendPlainPage(req, res, 503, { title: "errors.unavailableTitle", message: "errors.busy", retryAfterSeconds: 2 });
+    if (options.maxQueueMs <= 0) return busy();
+    const entry = () => {
+      clearTimeout(timer);
+      if (res.writableEnded || res.destroyed) release();
+      else start();
     };
-    res.once("finish", leave);
-    res.once("close", leave);
-    next();
+    const timer = setTimeout(() => {
+      if (leaveWaiting(entry)) busy();
+    }, options.maxQueueMs);
+    waiting.push(entry);
+    // A visitor who gives up while waiting leaves the queue.
+    res.once("close", () => {
+      if (leaveWaiting(entry)) clearTimeout(timer);
+    });
   };
-}
-
-function translate(locale: Locale, key: string): string {
-  let node: unknown = messages[locale];
-  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === "string" ? node : key;
 }
 
 const escapeHtml = (text: string) =>
@@ -78,8 +104,9 @@ export function sendPlainPage(
 ) {
   // The page's language is its path's, as everywhere on the site (unprefixed paths are English).
   const locale = splitLocale(req.path).locale;
-  const title = page.title.includes(".") ? translate(locale, page.title) : page.title;
-  const message = translate(locale, page.message);
+  const t = getT(locale, messages[locale]);
+  const title = page.title.includes(".") ? t(page.title) : page.title;
+  const message = t(page.message);
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
   if (page.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(page.retryAfterSeconds));

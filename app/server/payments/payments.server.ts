@@ -28,6 +28,7 @@ export function getPaymentProvider(id: ProviderId = getConfig().PAYMENT_PROVIDER
         secretKey: config.STRIPE_SECRET_KEY,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         apiUrl: config.STRIPE_API_URL ?? null,
+        timeoutMs: config.STRIPE_TIMEOUT_MS,
       });
     } else {
       provider = createDemoProvider();
@@ -46,7 +47,10 @@ export class PaymentUnavailableError extends Error {}
 
 /**
  * Opens the provider's checkout for a held order and returns where to send the customer. When the
- * provider cannot be reached, the hold is given back and PaymentUnavailableError is thrown.
+ * provider cannot be reached (an error, a 5xx or a timeout after the SDK's own retries),
+ * PaymentUnavailableError is thrown and the order stays pending with its hold: nothing was charged, the
+ * customer keeps the units while trying again, and the next checkout of the bag gives this hold back
+ * before it holds again (or it runs out with the hold time).
  */
 export async function startPayment(params: { orderId: string; origin: string }, db: Db = getDb()): Promise<{ redirectUrl: string }> {
   const [order] = await db.select().from(orders).where(eq(orders.id, params.orderId));
@@ -72,7 +76,6 @@ export async function startPayment(params: { orderId: string; origin: string }, 
     });
   } catch (error) {
     logger.error({ err: error, order: order.number }, "payment provider: checkout not created");
-    await expireOrder(order.id, db);
     throw new PaymentUnavailableError("the payment provider did not answer");
   }
   await db

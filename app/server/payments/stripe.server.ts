@@ -12,6 +12,8 @@ export type StripeProviderOptions = {
   webhookSecret: string;
   /** Test only: base URL of a local stand-in for the Stripe API (STRIPE_API_URL). */
   apiUrl?: string | null;
+  /** One request's time limit (STRIPE_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 // A customer waits on createCheckout; Stripe answers in well under a second, so a stuck call should fail
@@ -149,7 +151,7 @@ function intentId(intent: string | { id: string } | null | undefined): string | 
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
-    timeout: REQUEST_TIMEOUT_MS,
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
     maxNetworkRetries: MAX_NETWORK_RETRIES,
     ...(options.apiUrl ? apiAddress(options.apiUrl) : {}),
   });

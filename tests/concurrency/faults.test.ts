@@ -1,0 +1,123 @@
+/**
+ * Faults in the middle of work, on PostgreSQL:
+ * - the database connection of a checkout is killed (pg_terminate_backend) while its transaction has
+ *   written the order but not yet its lines: nothing of the order stays, the customer is asked to try
+ *   again with the form still filled in, and the next attempt gets the order;
+ * - SIGTERM while a process is busy with many requests: each of them is answered in full, then the
+ *   server exits 0 and takes no new connection.
+ */
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../app/i18n/lang/en.json";
+import * as schema from "../../app/server/db/schema";
+import { addItem, INVOICE, startBooking } from "../helpers/booking-flow";
+import { createTestDatabase } from "../helpers/db";
+import { startTestServer } from "../helpers/http";
+import { startShopProcess } from "../helpers/server-process";
+import { createVisitor, pageText } from "../helpers/visitor";
+
+describe("a database connection killed in the middle of a checkout", () => {
+  let shop: Awaited<ReturnType<typeof startTestServer>>;
+  let spy: pg.Client;
+
+  beforeAll(async () => {
+    shop = await startTestServer();
+    if (!shop.database.url) throw new Error("This test needs PostgreSQL (TEST_DB=postgres).");
+    spy = new pg.Client({ connectionString: shop.database.url });
+    await spy.connect();
+  });
+  afterAll(async () => {
+    await spy?.end();
+    await shop?.close();
+  });
+
+  const ordersOf = (email: string) => shop.database.db.select().from(schema.orders).where(eq(schema.orders.email, email));
+
+  it("leaves no partial order, keeps the form, and the next attempt succeeds", async () => {
+    const db = shop.database.db;
+    const [{ id: skiId }] = await db.select({ id: schema.items.id }).from(schema.items).where(eq(schema.items.slug, "ski-easy-carve"));
+    const visitor = createVisitor(shop.url);
+    const [person] = await startBooking(db, visitor);
+    await addItem(visitor, `person=${person.id}`, { itemId: skiId, size: "156" });
+    await visitor.post("/rental/bag", { intent: "continue" });
+    const total = /name="total" value="(\d+)"/.exec(await (await visitor.get("/rental/checkout")).text())?.[1] as string;
+    const invoice = { ...INVOICE, name: "Killed Connection", email: "killed@example.com", total };
+    const linesBefore = (await db.select({ id: schema.orderLines.id }).from(schema.orderLines)).length;
+
+    // Writers of order_lines wait for this lock: the checkout's transaction stops after inserting its order.
+    await spy.query("begin");
+    await spy.query("lock table order_lines in share mode");
+    const checkout = visitor.post("/rental/checkout", invoice);
+    let victim: number | undefined;
+    for (let tries = 0; victim === undefined && tries < 400; tries++) {
+      // Inside a transaction, pg_stat_activity is read once and kept unless the snapshot is cleared.
+      await spy.query("select pg_stat_clear_snapshot()");
+      const { rows } = await spy.query<{ pid: number }>(
+        // Blocked by this lock, in a transaction that has written (the order row): the checkout's.
+        `select pid from pg_stat_activity
+         where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid)) and backend_xid is not null`,
+      );
+      victim = rows[0]?.pid;
+      if (victim === undefined) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(victim, "the checkout's transaction waits on the lock").toBeDefined();
+    // Its order row is written but not committed: invisible to everyone else.
+    expect(await ordersOf("killed@example.com")).toEqual([]);
+    const { rows } = await spy.query<{ killed: boolean }>("select pg_terminate_backend($1) as killed", [victim]);
+    expect(rows[0].killed).toBe(true);
+    await spy.query("rollback");
+
+    const answer = await checkout;
+    expect(answer.status).toBe(409);
+    expect(await pageText(answer)).toContain(en.booking.checkout.busy);
+    expect(await ordersOf("killed@example.com")).toEqual([]);
+    expect((await db.select({ id: schema.orderLines.id }).from(schema.orderLines)).length).toBe(linesBefore);
+
+    const retry = await visitor.post("/rental/checkout", invoice);
+    expect(retry.status).toBe(302);
+    expect(retry.headers.get("location")).toContain("/pay/demo/");
+    const [order] = await ordersOf("killed@example.com");
+    expect(order.status).toBe("pending_payment");
+    expect(order.totalCents).toBe(Number(total));
+    const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
+    expect(lines.map((l) => [l.itemId, l.size])).toEqual([[skiId, "156"]]);
+  });
+});
+
+describe("SIGTERM while a process is busy", () => {
+  it("answers every request in flight in full, then exits 0 and takes no new connection", async () => {
+    const database = await createTestDatabase();
+    if (!database.url) throw new Error("This test needs PostgreSQL (TEST_DB=postgres).");
+    const shop = await startShopProcess({ DATABASE_URL: database.url, WEB_CONCURRENCY: "2", SHUTDOWN_TIMEOUT_MS: "30000" });
+    try {
+      const pages = ["/sports-shop", "/de/shop/ciaslin", "/it/stores", "/nl/ski-service", "/da/item/ski-easy-carve"];
+      let answered = 0;
+      const requests = Array.from({ length: 60 }, async (_, i) => {
+        const sent = Date.now();
+        try {
+          const response = await fetch(shop.url + pages[i % pages.length], { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } });
+          const html = await response.text();
+          answered++;
+          return { i, status: response.status, complete: html.trimEnd().endsWith("</html>"), at: Date.now() - sent };
+        } catch (error) {
+          return { i, status: String((error as Error).cause ?? error), complete: false, at: Date.now() - sent };
+        }
+      });
+      // Every request has reached the server (answers are coming) when the signal comes.
+      while (answered === 0) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 100));
+      const inFlight = 60 - answered;
+      const exited = new Promise<number | null>((resolve) => shop.child.once("exit", (code) => resolve(code)));
+      shop.child.kill("SIGTERM");
+      const results = await Promise.all(requests);
+      expect(inFlight, "requests were still being worked on at SIGTERM").toBeGreaterThan(10);
+      expect(results.filter((r) => r.status !== 200 || !r.complete)).toEqual([]);
+      expect(await exited).toBe(0);
+      await expect(fetch(`${shop.url}/healthz`)).rejects.toThrow();
+    } finally {
+      await shop.stop();
+      await database.close();
+    }
+  });
+});
