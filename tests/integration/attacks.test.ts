@@ -185,6 +185,8 @@ describe("order links", () => {
   });
 });
 
+const LOCALES = ["en", "de", "it", "nl", "be", "da"] as const;
+
 describe("script and SQL in what people type", () => {
   const PAYLOADS = [
     `<script>alert("x")</script>`,
@@ -192,11 +194,12 @@ describe("script and SQL in what people type", () => {
     `'; drop table orders; --`,
     `Robert'); DELETE FROM users WHERE ('1'='1`,
     `{{constructor.constructor('alert(1)')()}}`,
+    `<svg/onload=alert(1)>' OR 1=1 --`,
   ];
 
   it("is stored as typed and shown as text, on the customer's pages and in the back office, in every language", async () => {
     for (const [index, payload] of PAYLOADS.entries()) {
-      const locale = (["en", "de", "it", "nl", "be", "da"] as const)[index % 6];
+      const locale = LOCALES[index % LOCALES.length];
       const prefix = locale === "en" ? "" : `/${locale}`;
       const visitor = createVisitor(shop.url);
       const [person] = await startBooking(db, visitor, locale, [{ firstName: payload, lastName: payload, heightCm: "180" }]);
@@ -238,10 +241,60 @@ describe("script and SQL in what people type", () => {
         const html = await page.text();
         expect(html).not.toContain(payload.includes("<") ? "<script>alert" : "\u0000");
         expect(html).not.toContain("<img src=x onerror");
+        expect(html).not.toContain("<svg/onload");
       }
     }
     // Nothing was dropped or deleted along the way.
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(schema.users))[0].n).toBeGreaterThan(0);
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(schema.orders))[0].n).toBeGreaterThanOrEqual(PAYLOADS.length);
+  });
+
+  it("typed into back-office forms is stored as typed and shown as text, to staff and to customers, in every language", async () => {
+    const payload = PAYLOADS[0];
+    const names = Object.fromEntries(LOCALES.map((locale, i) => [`name.${locale}`, `${PAYLOADS[i]} ${locale}`]));
+    const category = await admin.post("/admin/category/create", {
+      id: "hostile",
+      appId: "winter",
+      kind: "rental",
+      sort: "9",
+      ...names,
+      "description.en": PAYLOADS[3],
+    });
+
+    expect(category.status).toBe(302);
+    const hotel = await admin.post("/admin/settings/hotel/create", {
+      name: payload,
+      street: PAYLOADS[2],
+      town: PAYLOADS[1],
+      discountPercent: "5",
+      commissionPercent: "5",
+      active: "on",
+    });
+    expect(hotel.status).toBe(302);
+    const [storedCategory] = await db.select().from(schema.categories).where(eq(schema.categories.id, "hostile"));
+    expect(storedCategory.name).toEqual(Object.fromEntries(LOCALES.map((locale, i) => [locale, `${PAYLOADS[i]} ${locale}`])));
+    const [storedHotel] = await db.select().from(schema.partnerHotels).where(eq(schema.partnerHotels.name, payload));
+    expect(storedHotel.town).toBe(PAYLOADS[1]);
+
+    const customer = createVisitor(shop.url);
+    const [person] = await startBooking(db, customer, "da", [{ firstName: "Ida", heightCm: "180" }]);
+    await addItem(customer, `person=${person.id}&category=ski-snowboard`, { itemId: await itemId("ski-all-mountain"), size: "170" }, "da");
+    const pages = [
+      ...(await Promise.all(LOCALES.map((locale) => admin.get(`${locale === "en" ? "" : `/${locale}`}/admin/categories`)))),
+      await admin.get("/admin/settings/hotels"),
+      await admin.get(`/admin/settings/hotel/${storedHotel.id}`),
+      await customer.get("/da/rental/bag"),
+    ];
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).not.toMatch(/<script>alert|<img src=x onerror|<svg\/onload/);
+    }
+    // The customer's bag lists the hotel by its name, escaped as React escapes text.
+    const escaped = payload.replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c] as string,
+    );
+    expect(await (await customer.get("/da/rental/bag")).text()).toContain(escaped);
   });
 });
