@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { guardRouterReloads, reloadAfterChunkError } from "./components/client-resilience";
+import { loadBundle, MESSAGES_META } from "./i18n/bundles";
 
 // Vite reports a failed preload of a lazy chunk (after a new deploy removed it): reload once, guarded.
 window.addEventListener("vite:preloadError", (event) => {
@@ -10,11 +11,20 @@ window.addEventListener("vite:preloadError", (event) => {
 
 guardRouterReloads();
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+// The page's messages come as a file of their own (decision 024); hydrating without them would put
+// message keys where the server wrote text. If they cannot load, the page stays as the server rendered
+// it: every link and form works without JavaScript.
+const messagesUrl = document.querySelector<HTMLMetaElement>(`meta[name="${MESSAGES_META}"]`)?.content;
+if (messagesUrl) loadBundle(messagesUrl).then(hydrate, (error) => console.warn(error));
+else hydrate();

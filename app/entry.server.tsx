@@ -1,11 +1,12 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
+import { StylesheetTextContext } from "./components/stylesheet";
 import { noteDatabaseError } from "./server/db/health.server";
+import { deferHydration } from "./server/http/deferred-hydration.server";
 import { logger } from "./server/log.server";
 
 export const streamTimeout = 5_000;
@@ -41,13 +42,15 @@ export default function handleRequest(
     const readyEvent = bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={loadContext.nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+        <StylesheetTextContext.Provider value={loadContext.stylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+        </StylesheetTextContext.Provider>
       </NonceContext.Provider>,
       {
         nonce: loadContext.nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = deferHydration();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

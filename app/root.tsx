@@ -13,15 +13,18 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheetHref from "./app.css?url";
 import { Analytics } from "./components/analytics";
 import { CHUNK_ERROR_EVENT, checkForNewBuild, isNewBuildKnown, reloadAfterChunkError } from "./components/client-resilience";
+import { DeferredHydration, RenderAfterParsing } from "./components/deferred-hydration";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
+import { Stylesheet } from "./components/stylesheet";
 import { isBackOfficePath, languageTag, locales, localizePath, negotiateLocale, splitLocale } from "./domain/i18n";
 import { isChunkLoadError } from "./domain/reload-guard";
+import { bundleAt, loadBundle, MESSAGES_META } from "./i18n/bundles";
 import { getT } from "./i18n/i18n";
-import { pageMessages } from "./i18n/messages.server";
+import { messagesUrl } from "./i18n/messages.server";
 import { TranslationProvider } from "./i18n/react";
 import { getSessionUser } from "./server/auth/session.server";
 import { getConfig } from "./server/config.server";
@@ -46,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     locale,
     path,
-    messages: pageMessages(locale, path),
+    messagesUrl: messagesUrl(locale, path),
     origin: config.PUBLIC_URL ?? url.origin,
     gtmId: site.gtmId,
     languages: site.languages,
@@ -57,6 +60,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Another language or area (the root revalidates then): its messages are loaded before the page renders. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadBundle(data.messagesUrl);
+  return data;
+}
 
 /** The root's data depends on the language prefix, the session and the cookies: reload it when those can change. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -85,6 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Stylesheet href={stylesheetHref} />
+        <RenderAfterParsing />
         <Meta />
         <Links />
         {data && (
@@ -94,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <link key={l} rel="alternate" hrefLang={languageTag[l]} href={`${data.origin}${localizePath(path, l)}`} />
             ))}
             <link rel="alternate" hrefLang="x-default" href={`${data.origin}${localizePath(path, "en")}`} />
+            <meta name={MESSAGES_META} content={data.messagesUrl} />
           </>
         )}
       </head>
@@ -101,6 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <DeferredHydration nonce={nonce} />
       </body>
     </html>
   );
@@ -109,7 +123,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** Provides the active language's messages to every component below. */
 function Translations({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  const t = useMemo(() => (data ? getT(data.locale, data.messages) : null), [data]);
+  const messages = data && bundleAt(data.messagesUrl);
+  const t = useMemo(() => (data && messages ? getT(data.locale, messages) : null), [data, messages]);
   if (!t) return <>{children}</>;
   return <TranslationProvider t={t}>{children}</TranslationProvider>;
 }

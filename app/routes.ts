@@ -76,6 +76,8 @@ export default [
   route("media/items/:itemId/:file", "routes/resources/item-picture.ts"),
   route("version.json", "routes/resources/version.ts"),
   route("app/i18n/lang/:file", "routes/resources/messages.ts"),
+  // The browser's messages, one file per language and area, content-hashed (decision 024).
+  route("i18n/:file", "routes/resources/message-bundle.ts"),
   route("resources/language", "routes/resources/language.ts"),
   route("resources/consent", "routes/resources/consent.ts"),
   route("resources/season", "routes/resources/season.ts"),

@@ -1,9 +1,16 @@
 import type { MetaDescriptor } from "react-router";
 import { type Locale, languageTag, locales, localizePath } from "../domain/i18n";
-import { getT, type Messages } from "../i18n/i18n";
+import { bundleAt } from "../i18n/bundles";
+import { getT, type TFunction } from "../i18n/i18n";
 
-type RootData = { locale: Locale; messages: Messages; origin: string; path: string };
+type RootData = { locale: Locale; messagesUrl: string; origin: string; path: string };
 type Match = { id: string; data: unknown } | undefined;
+
+/** A meta function's translator, in the page's language; null when the root has no data (its error page). */
+export function metaTranslator(matches: Match[]): TFunction | null {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  return root ? getT(root.locale, bundleAt(root.messagesUrl) ?? {}) : null;
+}
 
 /**
  * Title, description and Open Graph tags of a page, from its `pages.{name}` messages in the page's
@@ -16,8 +23,8 @@ export function pageMeta(
   options: { type?: "website" | "product"; image?: string | null; noindex?: boolean } = {},
 ): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  if (!root) return [{ title: "Dolomiti Rent" }];
-  const t = getT(root.locale, root.messages);
+  const t = metaTranslator(matches);
+  if (!root || !t) return [{ title: "Dolomiti Rent" }];
   const title = t(`pages.${name}.title`, values);
   const brand = t("brand.name");
   const description = t(`pages.${name}.description`, values);
@@ -40,8 +47,7 @@ export function pageMeta(
 
 /** Title of a back-office screen: "{screen} · {back office}", never indexed. */
 export function adminMeta(matches: Match[], screen: string, values: Record<string, string> = {}): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  if (!root) return [{ title: "Admin" }];
-  const t = getT(root.locale, root.messages);
+  const t = metaTranslator(matches);
+  if (!t) return [{ title: "Admin" }];
   return [{ title: `${t(screen, values)} · ${t("admin.backOffice")}` }, { name: "robots", content: "noindex" }];
 }

@@ -37,7 +37,7 @@ async function newVisitor(options: { javaScriptEnabled?: boolean } = {}) {
   return context;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page), page.url()).toEqual([]);

@@ -16,7 +16,7 @@ const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, li
 let browser: Browser;
 let admin: BrowserContext;
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -25,7 +25,7 @@ let originalSettings: [string, string][] | null = null;
 const period = winterPeriod(new Date(), 6);
 let ciaslinId: string | null = null;
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
 async function expectAccessible(page: Page, screen: string) {
   expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);

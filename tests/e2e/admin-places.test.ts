@@ -31,7 +31,7 @@ let admin: BrowserContext;
 /** The summer app's Danish name before this file touched it, to put back whatever happens. */
 let summerDanish: string | null = null;
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
 async function expectAccessible(page: Page, screen: string) {
   expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);

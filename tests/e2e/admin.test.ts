@@ -21,7 +21,7 @@ async function newVisitor() {
   return context;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
 /** Fills in and sends the login form on the current page. */
 async function logIn(page: Page, email: string, password: string) {

@@ -29,7 +29,7 @@ describe("tag manager and consent", () => {
       return route.fulfill({ contentType: "text/javascript", body: "window.__gtmRan = true;" });
     });
     await page.goto(`${shop.url}/`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     expect(gtmRequests).toEqual([]);
     expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
 
@@ -59,13 +59,13 @@ describe("tag manager and consent", () => {
       return route.fulfill({ contentType: "text/javascript", body: "" });
     });
     await page.goto(`${shop.url}/about`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await page.getByRole("button", { name: "Necessary only" }).click();
     await page.waitForFunction(() => document.cookie.includes("consent=necessary"));
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Stores" }).click();
     await page.waitForURL(`${shop.url}/stores`);
     await page.reload();
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     expect(gtmRequests).toEqual([]);
     expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
     await context.close();

@@ -30,7 +30,7 @@ async function visitor(options: { consent?: boolean; javaScriptEnabled?: boolean
   return context;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
 /** Counts the main frame's document loads (a client-side navigation loads no document). */
 function countDocumentLoads(page: Page) {

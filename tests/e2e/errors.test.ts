@@ -31,7 +31,7 @@ beforeAll(async () => {
   // The admin signs in through the real login form.
   const page = await admin.newPage();
   await page.goto(`${baseUrl}/login`);
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.locator("#email").fill(ADMIN_EMAIL);
   await page.locator("#password").fill(ADMIN_PASSWORD);
   await page.locator("main form").getByRole("button", { name: "Log in" }).click();
@@ -49,7 +49,7 @@ afterAll(async () => {
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const message = document.querySelector("[data-testid=error-message]");
-    return "__reactRouterRouteModules" in window && message !== null && Object.keys(message).some((k) => k.startsWith("__reactFiber$"));
+    return "__reactRouterDataRouter" in window && message !== null && Object.keys(message).some((k) => k.startsWith("__reactFiber$"));
   });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
@@ -116,7 +116,7 @@ describe("not-found page", () => {
   it("a client-side navigation to a missing page shows the same page", async () => {
     const { page, consoleErrors } = await openPage(visitor);
     await page.goto(`${baseUrl}/stores`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await page.evaluate(() => {
       (window as unknown as { __marker: number }).__marker = 1;
     });

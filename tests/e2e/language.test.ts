@@ -32,7 +32,7 @@ async function visitor(acceptLanguage: string, locale: string | undefined, optio
   return context;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
 
 describe("the language of the first visit", () => {
   it.each([
@@ -164,7 +164,7 @@ describe("switching the language", () => {
     const context = await visitor("en-US,en;q=0.9", "en-US", { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/rental?app=summer`);
-    expect(await page.evaluate(() => "__reactRouterRouteModules" in window).catch(() => false)).toBe(false);
+    expect(await page.evaluate(() => "__reactRouterDataRouter" in window).catch(() => false)).toBe(false);
     await switchLanguage(page, "Dansk");
     await page.waitForURL(`${baseUrl}/da/rental?app=summer`);
     expect(await page.getAttribute("html", "lang")).toBe("da");

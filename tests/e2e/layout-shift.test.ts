@@ -44,7 +44,7 @@ describe("layout shift on a phone", () => {
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(baseUrl + path, { waitUntil: "networkidle" });
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     // Two frames after hydration: any shift it causes has been reported.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);

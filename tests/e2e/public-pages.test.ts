@@ -98,7 +98,7 @@ describe.each(locales)("public pages in %s", (locale) => {
       }
 
       // hydrated: the client router took over
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
       expect(await allViolations(page)).toEqual([]);
       expect(consoleErrors).toEqual([]);
       await page.close();

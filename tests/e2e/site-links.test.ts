@@ -80,7 +80,7 @@ describe("the switchers", () => {
     await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/de/sports-shop`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     const summer = page.getByRole("button", { name: "Sommer" });
     await summer.click();
     await expect.poll(() => summer.getAttribute("aria-pressed")).toBe("true");

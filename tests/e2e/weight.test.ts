@@ -42,7 +42,7 @@ describe("the home page's JavaScript", () => {
       if (r.resourceType() === "script") scripts.add(r.url());
     });
     await page.goto(baseUrl + path, { waitUntil: "networkidle" });
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await page.close();
     expect(scripts.size).toBeGreaterThan(3);
     const gzip = await Promise.all([...scripts].map((url) => bytesOnTheWire(url, "gzip")));

@@ -28,7 +28,7 @@ export type Period = ReturnType<typeof winterPeriod>;
 
 /** Waits until React has taken over the page (forms then submit through the router). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
 /** No serious or critical axe violation on the page as it is now. */

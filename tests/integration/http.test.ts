@@ -232,13 +232,48 @@ describe(`HTTP on ${testDbKind}`, () => {
     }
   });
 
-  it("serves one language's messages at /app/i18n/lang/{locale}.json, and only that language to a page", async () => {
+  it("serves one language's messages at /app/i18n/lang/{locale}.json", async () => {
     const de = await (await shop.request("/app/i18n/lang/de.json")).json();
     expect(de.nav.stores).toBeTruthy();
-    const page = await (await shop.request("/de/stores")).text();
-    expect(page).toContain(JSON.stringify(de.consent.title).slice(1, -1));
+    expect(de.admin.backOffice).toBeTruthy();
+  });
+
+  it("names a page's messages in a bundle of its own, cached for good, with only its language and area", async () => {
+    const de = await (await shop.request("/app/i18n/lang/de.json")).json();
     const en = await (await shop.request("/app/i18n/lang/en.json")).json();
-    if (en.consent.text !== de.consent.text) expect(page).not.toContain(en.consent.text);
+    const page = await (await shop.request("/de/stores")).text();
+    const url = page.match(/<meta name="messages" content="([^"]+)"/)?.[1] ?? "";
+    expect(url).toMatch(/^\/i18n\/de\.site\.[0-9a-f]{12}\.json$/);
+    // The messages no longer ride in the page: one the branches page does not show is not in its HTML.
+    expect(page).not.toContain(JSON.stringify(de.booking.bag.chooseEquipment).slice(1, -1));
+
+    const bundle = await shop.request(url);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const messages = await bundle.json();
+    expect(messages.booking.bag.chooseEquipment).toBe(de.booking.bag.chooseEquipment);
+    expect(messages.nav).toEqual(de.nav);
+    // The public site's bundle leaves out the back office, the e-mails and the documents.
+    expect(Object.keys(messages).sort()).toEqual(
+      Object.keys(de)
+        .filter((k) => !["admin", "mail", "documents"].includes(k))
+        .sort(),
+    );
+    if (en.nav.stores !== de.nav.stores) expect(JSON.stringify(messages)).not.toContain(JSON.stringify(en.nav.stores));
+
+    // The back office names its own bundle, with its messages.
+    const cookie = await shop.login();
+    const adminPage = await (await shop.request("/de/admin/orders", { headers: { cookie } })).text();
+    const adminUrl = adminPage.match(/<meta name="messages" content="([^"]+)"/)?.[1] ?? "";
+    expect(adminUrl).toMatch(/^\/i18n\/de\.admin\.[0-9a-f]{12}\.json$/);
+    expect((await (await shop.request(adminUrl)).json()).admin.backOffice).toBe(de.admin.backOffice);
+    // Another build's hash gets today's messages, uncached; anything else is 404.
+    const old = await shop.request("/i18n/de.site.000000000000.json");
+    expect(old.headers.get("cache-control")).toBe("no-cache");
+    expect((await old.json()).nav).toEqual(de.nav);
+    for (const bad of ["/i18n/xx.site.000000000000.json", "/i18n/de.mail.000000000000.json", "/i18n/de.site.json", "/i18n/..%2Fsecret"]) {
+      expect((await shop.request(bad)).status, bad).toBe(404);
+    }
   });
 });
 

@@ -44,6 +44,16 @@ export function validityDay(instant: Date | string | null): string | null {
   return instant ? zonedDate(new Date(instant)) : null;
 }
 
+/** A coupon's value as stored (whole percent, or cents), or null when it is not one for its kind. */
+function couponValue(kind: unknown, text: string): number | null {
+  if (kind === "percent") {
+    const percent = Number(text.replace(/\s|%/g, "").replace(",", "."));
+    return Number.isInteger(percent) && percent >= 1 && percent <= 100 ? percent : null;
+  }
+  const cents = euros().safeParse(text);
+  return cents.success && cents.data > 0 ? cents.data : null;
+}
+
 export const couponSchema = z
   .object({
     code: couponCode,
@@ -61,23 +71,29 @@ export const couponSchema = z
     public: checkbox,
     active: checkbox,
   })
-  .transform((form, ctx) => {
-    let value = 0;
-    if (form.value === "") ctx.addIssue({ code: "custom", path: ["value"], message: "admin.errors.required" });
-    else if (form.kind === "percent") {
-      const percent = Number(form.value.replace(/\s|%/g, "").replace(",", "."));
-      if (!Number.isInteger(percent) || percent < 1 || percent > 100)
-        ctx.addIssue({ code: "custom", path: ["value"], message: "admin.coupons.errors.percent" });
-      else value = percent;
-    } else {
-      const cents = euros().safeParse(form.value);
-      if (!cents.success || cents.data <= 0) ctx.addIssue({ code: "custom", path: ["value"], message: "admin.coupons.errors.amount" });
-      else value = cents.data;
-    }
-    if (form.validFrom && form.validUntil && form.validUntil < form.validFrom)
-      ctx.addIssue({ code: "custom", path: ["validUntil"], message: "admin.coupons.errors.window" });
-    if (form.maxUses !== null && form.maxUsesPerCustomer !== null && form.maxUsesPerCustomer > form.maxUses)
-      ctx.addIssue({ code: "custom", path: ["maxUsesPerCustomer"], message: "admin.coupons.errors.perCustomerAboveTotal" });
+  // The rules between fields run even when another field failed (`when`), so the form names every
+  // mistake at once: a bad code does not hide a percentage above 100.
+  .superRefine(
+    (form, ctx) => {
+      if (form.value === "") ctx.addIssue({ code: "custom", path: ["value"], message: "admin.errors.required" });
+      else if (couponValue(form.kind, form.value) === null)
+        ctx.addIssue({
+          code: "custom",
+          path: ["value"],
+          message: form.kind === "percent" ? "admin.coupons.errors.percent" : "admin.coupons.errors.amount",
+        });
+      if (typeof form.validFrom === "string" && typeof form.validUntil === "string" && form.validUntil < form.validFrom)
+        ctx.addIssue({ code: "custom", path: ["validUntil"], message: "admin.coupons.errors.window" });
+      const [total, perCustomer] = [form.maxUses, form.maxUsesPerCustomer];
+      // Only limits that passed their own range check are compared.
+      const valid = (limit: unknown): limit is number => Number.isInteger(limit) && (limit as number) >= 1;
+      if (valid(total) && valid(perCustomer) && perCustomer > total)
+        ctx.addIssue({ code: "custom", path: ["maxUsesPerCustomer"], message: "admin.coupons.errors.perCustomerAboveTotal" });
+    },
+    { when: () => true },
+  )
+  .transform((form) => {
+    const value = couponValue(form.kind, form.value) as number;
     return {
       code: form.code,
       kind: form.kind,

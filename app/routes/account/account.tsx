@@ -9,12 +9,12 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CodeField } from "../../components/account/code-field";
 import { Field, inputClass, Notice, PrimaryButton } from "../../components/booking/ui";
 import { formatDate, formatMoney } from "../../components/format";
+import { metaTranslator } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { changePasswordForm, codeForm } from "../../domain/accounts";
 import { fieldErrors } from "../../domain/forms";
-import { type Locale, localizePath, splitLocale } from "../../domain/i18n";
+import { localizePath, splitLocale } from "../../domain/i18n";
 import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
-import { getT, type Messages } from "../../i18n/i18n";
 import { useTranslation } from "../../i18n/react";
 import { changePassword, customerOrders, enableTotp, turnOffTotp } from "../../server/auth/accounts.server";
 import { getSignedIn } from "../../server/auth/session.server";
@@ -136,9 +136,8 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders })
 };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { locale: Locale; messages: Messages } | undefined;
-  if (!root) return [{ title: "Dolomiti Rent" }];
-  const t = getT(root.locale, root.messages);
+  const t = metaTranslator(matches);
+  if (!t) return [{ title: "Dolomiti Rent" }];
   return [{ title: `${t("account.title")} · ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
 };
 

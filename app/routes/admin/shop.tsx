@@ -90,6 +90,8 @@ export default function ShopRecord({ loaderData, actionData }: Route.ComponentPr
   const { shop, weeks, closed, staff, uses, audit, today } = loaderData;
   const reply = actionData as ShopReply | undefined;
   const saveReply = reply?.intent === "save" || reply?.intent === "delete" ? reply : undefined;
+  // Hours sent for a storefront the branch no longer serves (a page open from before): no editor to show them in.
+  const strayHours = reply?.intent === "hours" && !(shop.appIds as string[]).includes(String(reply.values.appId)) ? reply : undefined;
   const block = shopDeleteBlock(uses);
   type Staff = (typeof staff)[number];
   return (
@@ -114,6 +116,7 @@ export default function ShopRecord({ loaderData, actionData }: Route.ComponentPr
         <SaveButton />
       </Form>
       <Section title={t("admin.shop.hours")}>
+        <FormStatus errors={strayHours?.errors} />
         {shop.appIds.length === 0 ? (
           <p className="text-sm text-slate-600">{t("admin.shops.noStorefront")}</p>
         ) : (

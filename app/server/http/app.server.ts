@@ -14,6 +14,7 @@ import { databaseIsDown, noteDatabaseError } from "../db/health.server";
 import { logger } from "../log.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { sameOriginOnly, serviceGuard } from "./guards.server";
+import { createStylesheetReader } from "./inline-styles.server";
 import { precompressedAssets } from "./precompressed.server";
 
 export type HttpAppOptions = {
@@ -58,6 +59,7 @@ const requestIdPattern = /^[A-Za-z0-9._-]{8,100}$/;
 
 export function createHttpApp(options: HttpAppOptions) {
   const { config, database } = options;
+  const stylesheetText = createStylesheetReader(options.clientDir);
   const app = express();
   app.disable("x-powered-by");
   // Behind a load balancer the original protocol and client address come in X-Forwarded-* headers.
@@ -148,6 +150,7 @@ export function createHttpApp(options: HttpAppOptions) {
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
         buildVersion: options.buildVersion,
+        stylesheetText,
         // X-Forwarded-For counts only when a trusted proxy (above) sent it, so a client cannot pick its address.
         clientAddress: req.ip ?? "",
       }),
