@@ -25,6 +25,11 @@ function hydrate() {
 // The page's messages come as a file of their own (decision 024); hydrating without them would put
 // message keys where the server wrote text. If they cannot load, the page stays as the server rendered
 // it: every link and form works without JavaScript.
+// Hydration starts in a task of its own: evaluating the modules is already one long task on a phone,
+// and the two together would block the page twice as long.
 const messagesUrl = document.querySelector<HTMLMetaElement>(`meta[name="${MESSAGES_META}"]`)?.content;
-if (messagesUrl) loadBundle(messagesUrl).then(hydrate, (error) => console.warn(error));
-else hydrate();
+const ready = messagesUrl ? loadBundle(messagesUrl) : Promise.resolve();
+ready.then(
+  () => setTimeout(hydrate),
+  (error) => console.warn(error),
+);
