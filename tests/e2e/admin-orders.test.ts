@@ -55,6 +55,7 @@ describe("a counter booking in the back office", () => {
 
     await page.locator('[name="persons.0.firstName"]').fill("Walter");
     await page.locator('[name="persons.0.heightCm"]').fill("178");
+    expect(await page.locator('[name="persons.0.heightCm"]').inputValue()).toBe("178");
     await page.getByRole("button", { name: en.admin.orders.refresh }).click();
     // The ski that fits Walter best is marked; choosing it brings the price right away.
     const recommended = page.locator('[name="lines.0.item"] option', { hasText: /^★ Ski Easy Carve/ });

@@ -26,9 +26,17 @@ export function text(locale: Locale, key: string, values: Record<string, string 
 
 export type Period = ReturnType<typeof winterPeriod>;
 
-/** Waits until React has taken over the page (forms then submit through the router). */
+/**
+ * Waits until React has taken over the page (forms then submit through the router) and the router has
+ * nothing in flight: after a client-side navigation the page may still be loading its data (the root's
+ * messages, decision 024) when the URL has already changed.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } })
+      .__reactRouterDataRouter;
+    return router?.state.initialized === true && router.state.navigation.state === "idle";
+  });
 }
 
 /** No serious or critical axe violation on the page as it is now. */

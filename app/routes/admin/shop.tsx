@@ -116,7 +116,7 @@ export default function ShopRecord({ loaderData, actionData }: Route.ComponentPr
         <SaveButton />
       </Form>
       <Section title={t("admin.shop.hours")}>
-        <FormStatus errors={strayHours?.errors} />
+        {strayHours && <FormStatus errors={strayHours.errors} />}
         {shop.appIds.length === 0 ? (
           <p className="text-sm text-slate-600">{t("admin.shops.noStorefront")}</p>
         ) : (
