@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { startHoldSweeper } from "./app/server/booking/holds.server";
 import { openShopDatabase, prepareDatabase } from "./app/server/boot.server";
-import { ConfigError, parseConfig, processCount, setConfig } from "./app/server/config.server";
+import { ConfigError, getHostPolicy, parseConfig, processCount, setConfig } from "./app/server/config.server";
 import { createHttpApp } from "./app/server/http/app.server";
 import { logger } from "./app/server/log.server";
 import { startMailer } from "./app/server/mail/mail.server";
@@ -54,7 +54,7 @@ async function supervise(count: number) {
   };
   cluster.on("listening", () => {
     listening++;
-    if (listening === count) process.stdout.write(`\n  Dolomiti Rent is open on http://localhost:${config.PORT} (${count} processes)\n\n`);
+    if (listening === count) process.stdout.write(openBanner(config.PORT, `${count} processes`));
   });
   cluster.on("exit", (worker, code, signal) => {
     alive--;
@@ -141,7 +141,7 @@ async function serve() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port, database: database.kind, development }, "listening");
-    if (cluster.isPrimary) process.stdout.write(`\n  Dolomiti Rent is open on http://localhost:${port}\n\n`);
+    if (cluster.isPrimary) process.stdout.write(openBanner(port));
   });
 
   let stopping = false;
@@ -173,4 +173,20 @@ async function serve() {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Where the shop can be opened, and (without PUBLIC_URL or ALLOWED_HOSTS) how to open it to other hosts. */
+function openBanner(port: number, detail?: string): string {
+  const policy = getHostPolicy(config);
+  const where = policy.publicOrigin ?? `http://localhost:${port}`;
+  const lines = [`  Dolomiti Rent is open on ${where}${detail ? ` (${detail})` : ""}`];
+  if (!config.PUBLIC_URL && !config.ALLOWED_HOSTS) {
+    lines.push(
+      "  It answers only to localhost, 127.0.0.1 and [::1]. To open it to other hosts, set PUBLIC_URL to the",
+      "  address customers use (e.g. PUBLIC_URL=https://rent.example.com), or list host names in ALLOWED_HOSTS.",
+    );
+  } else {
+    lines.push(`  Host names served: ${[...policy.hosts].join(", ")}`);
+  }
+  return `\n${lines.join("\n")}\n\n`;
 }

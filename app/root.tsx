@@ -27,7 +27,7 @@ import { getT } from "./i18n/i18n";
 import { messagesUrl } from "./i18n/messages.server";
 import { TranslationProvider } from "./i18n/react";
 import { getSessionUser } from "./server/auth/session.server";
-import { getConfig } from "./server/config.server";
+import { publicOrigin } from "./server/config.server";
 import { readConsent, readLanguageCookie } from "./server/http/cookies.server";
 import { readSeason } from "./server/http/season.server";
 import { getSiteSettings } from "./server/settings/settings.server";
@@ -44,13 +44,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (wanted !== "en") throw redirect(`${localizePath("/", wanted)}${url.search}`, { headers: { Vary: "Cookie, Accept-Language" } });
   }
   const { locale, path } = splitLocale(url.pathname);
-  const config = getConfig();
   const user = await getSessionUser(request);
   return {
     locale,
     path,
     messagesUrl: messagesUrl(locale, path),
-    origin: config.PUBLIC_URL ?? url.origin,
+    origin: publicOrigin(request),
     gtmId: site.gtmId,
     languages: site.languages,
     consent: readConsent(request),

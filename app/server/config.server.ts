@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { gtmContainerId } from "../domain/analytics";
+import { allowedHostsSchema, type HostPolicy, hostPolicy, linkOrigin, trustProxySchema } from "../domain/hosts";
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
@@ -12,7 +13,11 @@ export const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    PUBLIC_URL: optional(z.url()),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+    /** Further host names the shop answers to (besides PUBLIC_URL's); without both, only localhost. */
+    ALLOWED_HOSTS: optional(allowedHostsSchema),
+    /** Proxies whose X-Forwarded-* headers are believed; none by default. */
+    TRUST_PROXY: optional(trustProxySchema),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -75,6 +80,7 @@ type Holder = { [key]?: Config };
 
 export function setConfig(config: Config) {
   (globalThis as Holder)[key] = config;
+  policies.delete(config);
 }
 
 /** The validated configuration; parsed from process.env on first use when start-up did not set it. */
@@ -90,7 +96,22 @@ export function processCount(config: Config, cores: number): number {
   return config.WEB_CONCURRENCY ?? cores;
 }
 
-/** The shop's public origin: PUBLIC_URL when set (behind a proxy), else the request's own origin. No trailing slash. */
+const policies = new WeakMap<Config, HostPolicy>();
+
+/** The host names the shop answers to and its configured origin (domain/hosts.ts). */
+export function getHostPolicy(config: Config = getConfig()): HostPolicy {
+  let policy = policies.get(config);
+  if (!policy) {
+    policy = hostPolicy(config);
+    policies.set(config, policy);
+  }
+  return policy;
+}
+
+/**
+ * The origin of the shop's absolute links (e-mails, canonical links, sitemaps, payment returns): PUBLIC_URL
+ * when set, else the request's own origin once its host is one the shop serves. No trailing slash.
+ */
 export function publicOrigin(request: Request): string {
-  return (getConfig().PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  return linkOrigin(getHostPolicy(), request.url);
 }

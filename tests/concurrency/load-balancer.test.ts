@@ -14,6 +14,8 @@ import type { Database } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { addItem, cartOf, INVOICE, startBooking } from "../helpers/booking-flow";
 import { createTestDatabase } from "../helpers/db";
+import { BROWSER_UA } from "../helpers/http";
+import { rawRequest } from "../helpers/raw-request";
 import { freePort, type ShopProcess, startShopProcess } from "../helpers/server-process";
 import { createVisitor, locationOf } from "../helpers/visitor";
 
@@ -26,10 +28,14 @@ let url = "";
 beforeAll(async () => {
   database = await createTestDatabase();
   if (database.kind !== "postgres" || !database.url) throw new Error("The load-balancer test needs PostgreSQL (TEST_DB=postgres).");
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
   // A database without data: both machines find it needs the demo shop, at the same moment.
   // Secrets the machines must share (README): each machine has its own data directory here.
   const env = {
     DATABASE_URL: database.url,
+    PUBLIC_URL: url,
+    TRUST_PROXY: "loopback",
     WEB_CONCURRENCY: "1",
     LOG_LEVEL: "info",
     DEMO_WEBHOOK_SECRET: "load-balancer-demo-webhook-secret-0123456789",
@@ -37,8 +43,6 @@ beforeAll(async () => {
   };
   machines = await Promise.all([startShopProcess(env), startShopProcess(env)]);
 
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
   nginxDir = mkdtempSync(join(tmpdir(), "rental-nginx-"));
   const example = readFileSync(new URL("../../docs/deploy/nginx.conf", import.meta.url), "utf8");
   const upstreams = machines.map((m) => `    server ${new URL(m.url).host} max_fails=3 fail_timeout=10s;`).join("\n");
@@ -47,7 +51,9 @@ beforeAll(async () => {
     .filter((line) => !line.includes("# upstream"))
     .join("\n")
     .replace("    least_conn;", `    least_conn;\n${upstreams}`)
-    .replace(/listen 80; # listen/, `listen 127.0.0.1:${port};`);
+    .replace(/listen 80 default_server; # listen/, `listen 127.0.0.1:${port} default_server;`)
+    .replace(/listen 80; # listen/, `listen 127.0.0.1:${port};`)
+    .replaceAll("rent.example", "127.0.0.1");
   if (site.includes("10.0.0.")) throw new Error("the example's upstream lines were not replaced");
   writeFileSync(
     join(nginxDir, "nginx.conf"),
@@ -113,6 +119,20 @@ describe("two machines behind nginx (docs/deploy/nginx.conf)", () => {
       .where(eq(schema.orders.id, cart.orderId as string));
     expect(order.status).toBe("paid");
     expect((await visitor.follow(back)).status).toBe(200);
+  });
+
+  it("refuses a made-up Host at the proxy: no page, no link with it", async () => {
+    const forged = await rawRequest(`${url}/`, { headers: { Host: "evil.example", "User-Agent": BROWSER_UA } }).catch(() => null);
+    if (forged) {
+      expect(forged.status).toBeGreaterThanOrEqual(400);
+      expect(await forged.text()).not.toContain("evil.example");
+    }
+    // X-Forwarded-Host from a client is not passed on: the canonical link is PUBLIC_URL's.
+    const page = await rawRequest(`${url}/stores`, { headers: { "X-Forwarded-Host": "evil.example", "User-Agent": BROWSER_UA } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<link rel="canonical" href="${url}/stores"/>`);
+    expect(html).not.toContain("evil.example");
   });
 
   it("keeps answering when one machine goes down", async () => {

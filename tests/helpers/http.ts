@@ -13,7 +13,7 @@ import { setDatabase } from "../../app/server/db/client.server";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
 import { createHttpApp } from "../../app/server/http/app.server";
 import { createTestDatabase } from "./db";
-import { TEST_LIMITS } from "./server-process";
+import { TEST_LIMITS, TEST_PROXY } from "./server-process";
 
 export const ADMIN = { email: "admin@test.example", password: "a long admin password" };
 export const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -27,6 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     SESSION_SECRET: "integration-test-secret-0123456789abcdef",
     ...TEST_LIMITS,
+    ...TEST_PROXY,
     ...env,
   });
   setConfig(config);
@@ -47,16 +48,23 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 
-  /** fetch with a browser user agent (bots get no error pages) and no redirect following. */
-  const request = (path: string, init: RequestInit = {}) =>
-    fetch(url + path, { redirect: "manual", ...init, headers: { "User-Agent": BROWSER_UA, ...(init.headers as Record<string, string>) } });
+  /**
+   * fetch with a browser user agent (bots get no error pages) and no redirect following. A POST carries
+   * the shop's own Origin as a browser's would, unless the test sets Origin, Referer or Sec-Fetch-Site itself.
+   */
+  const request = (path: string, init: RequestInit = {}) => {
+    const headers = { "User-Agent": BROWSER_UA, ...(init.headers as Record<string, string>) };
+    const unsafe = init.method !== undefined && !["GET", "HEAD"].includes(init.method.toUpperCase());
+    const sourceGiven = Object.keys(headers).some((name) => /^(origin|referer|sec-fetch-site)$/i.test(name));
+    return fetch(url + path, { redirect: "manual", ...init, headers: unsafe && !sourceGiven ? { ...headers, Origin: url } : headers });
+  };
 
   /** Signs in through the real login form and returns the session cookie ("name=value"). */
   const login = async (email = ADMIN.email, password = ADMIN.password) => {
     const response = await request("/login", {
       method: "POST",
       body: new URLSearchParams({ email, password }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
     });
     const cookie = response.headers.get("set-cookie");
     if (response.status !== 302 || !cookie) throw new Error(`login failed: ${response.status}`);

@@ -32,6 +32,12 @@ export type ShopProcess = { url: string; child: ChildProcess; output: () => stri
  */
 export const TEST_LIMITS = { MAX_QUEUE_MS: "30000" };
 
+/**
+ * Tests stand for many customers from one machine: a test acts as a loopback proxy, so the shop believes its
+ * X-Forwarded-For (each visitor its own address). Tests of an untrusted X-Forwarded-* set TRUST_PROXY to "".
+ */
+export const TEST_PROXY = { TRUST_PROXY: "loopback" };
+
 export async function startShopProcess(
   env: Record<string, string> = {},
   options: { productionLimits?: boolean } = {},
@@ -51,6 +57,7 @@ export async function startShopProcess(
       ADMIN_PASSWORD,
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
       LOG_LEVEL: "warn",
+      ...TEST_PROXY,
       ...(options.productionLimits ? {} : TEST_LIMITS),
       ...env,
     },

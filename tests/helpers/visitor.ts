@@ -3,11 +3,15 @@
  * forms, and reads pages. Redirects are not followed, so each step's answer can be checked.
  */
 import { BROWSER_UA } from "./http";
+import type { rawRequest } from "./raw-request";
 
 export type Visitor = ReturnType<typeof createVisitor>;
 
-/** `headers` go with every request, e.g. X-Forwarded-For to stand for another client address (the test server trusts loopback proxies). */
-export function createVisitor(baseUrl: string, options: { headers?: Record<string, string> } = {}) {
+/**
+ * `headers` go with every request, e.g. X-Forwarded-For to stand for another client address (the test
+ * server trusts loopback proxies). `transport: rawRequest` sends them as given, a forged Host included.
+ */
+export function createVisitor(baseUrl: string, options: { headers?: Record<string, string>; transport?: typeof rawRequest } = {}) {
   const cookies = new Map<string, string>();
   const remember = (response: Response) => {
     for (const header of response.headers.getSetCookie()) {
@@ -22,11 +26,10 @@ export function createVisitor(baseUrl: string, options: { headers?: Record<strin
 
   async function request(path: string, init: RequestInit = {}) {
     const url = path.startsWith("http") ? path : baseUrl + path;
-    const response = await fetch(url, {
-      redirect: "manual",
-      ...init,
-      headers: { "User-Agent": BROWSER_UA, Cookie: cookieHeader(), ...options.headers, ...(init.headers as Record<string, string>) },
-    });
+    const headers = { "User-Agent": BROWSER_UA, Cookie: cookieHeader(), ...options.headers, ...(init.headers as Record<string, string>) };
+    const response = options.transport
+      ? await options.transport(url, { method: init.method, headers, body: init.body as URLSearchParams | undefined })
+      : await fetch(url, { redirect: "manual", ...init, headers });
     remember(response);
     return response;
   }
@@ -39,7 +42,7 @@ export function createVisitor(baseUrl: string, options: { headers?: Record<strin
       request(path, {
         method: "POST",
         body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(baseUrl).origin },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: options.headers?.Origin ?? new URL(baseUrl).origin },
       }),
     /** Follows a redirect answer to its target and returns the target's answer. */
     async follow(response: Response) {

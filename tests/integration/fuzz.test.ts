@@ -374,7 +374,8 @@ function postProbe(
     keeps: options.keeps,
   }).then((answer) => {
     // Another website's form never gets through, whatever it posts.
-    if (options.origin === "foreign") expect(answer.status, path).toBe(403);
+    // Nor does a POST that names no origin at all (decision 025).
+    if (options.origin === "foreign" || options.origin === "none") expect(answer.status, path).toBe(403);
     return answer;
   });
 }

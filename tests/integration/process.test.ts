@@ -40,6 +40,8 @@ describe(`the server process on ${testDbKind}`, () => {
       const stores = await fetch(`${shop.url}/stores`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } });
       expect(stores.status).toBe(200);
       expect(await stores.text()).toContain("Ciaslin");
+      // Without PUBLIC_URL it serves only loopback names, and says how to open it to other hosts.
+      expect(shop.output()).toContain("It answers only to localhost, 127.0.0.1 and [::1]. To open it to other hosts, set PUBLIC_URL");
       expect(await shop.stop()).toBe(0);
     } finally {
       await database?.close();
@@ -71,6 +73,7 @@ describe(`the server process on ${testDbKind}`, () => {
             "Content-Type": "application/x-www-form-urlencoded",
             "Content-Length": body.length,
             "User-Agent": "Mozilla/5.0 Chrome/156",
+            Origin: shop.url,
           },
         },
         (res) => {

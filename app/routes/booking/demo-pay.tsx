@@ -4,10 +4,11 @@ import { z } from "zod";
 import { formatMoney } from "../../components/format";
 import { useLocale } from "../../components/use-locale";
 import { useTranslation } from "../../i18n/react";
-import { getConfig } from "../../server/config.server";
+import { getConfig, publicOrigin } from "../../server/config.server";
 import { notFound, param } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import { completeDemoCheckout, openDemoCheckout } from "../../server/payments/demo.server";
+import { receivePaymentWebhook } from "../../server/payments/webhooks.server";
 import type { Route } from "./+types/demo-pay";
 
 const ref = z.string().regex(/^demo_[A-Za-z0-9_-]{10,40}$/);
@@ -48,7 +49,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const checkout = checkoutOf(params, parsed.data.c);
   if (checkout.expiresAt < Date.now() && parsed.data.outcome === "paid") return redirect(checkout.cancelUrl);
-  return redirect(await completeDemoCheckout(checkout, parsed.data.outcome, parsed.data.method));
+  const origin = publicOrigin(request);
+  const deliver = (body: string, headers: Headers) => receivePaymentWebhook("demo", body, headers, origin);
+  return redirect(await completeDemoCheckout(checkout, parsed.data.outcome, parsed.data.method, deliver));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Demo Pay" }, { name: "robots", content: "noindex" }];

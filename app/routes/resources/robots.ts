@@ -1,9 +1,9 @@
 import { locales, localizePath } from "../../domain/i18n";
-import { getConfig } from "../../server/config.server";
+import { publicOrigin } from "../../server/config.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const origin = getConfig().PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = publicOrigin(request);
   const lines = [
     "User-agent: *",
     ...locales.flatMap((l) => [`Disallow: ${localizePath("/admin", l)}`, `Disallow: ${localizePath("/order/", l)}`]),

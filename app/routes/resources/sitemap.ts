@@ -3,7 +3,7 @@ import { buildSitemap, publicPaths } from "../../domain/sitemap";
 import { listShopSlugs } from "../../server/catalog/catalog.server";
 import { listPublicCouponCodes } from "../../server/catalog/coupons.server";
 import { listItemSlugs } from "../../server/catalog/offer.server";
-import { getConfig } from "../../server/config.server";
+import { publicOrigin } from "../../server/config.server";
 import { notFound } from "../../server/http/errors.server";
 import type { Route } from "./+types/sitemap";
 
@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...items.map((i) => ({ path: `/item/${i.slug}`, lastModified: i.updatedAt })),
     ...coupons.map((c) => ({ path: `/coupon/${c.code}`, lastModified: c.updatedAt })),
   ];
-  const xml = buildSitemap(getConfig().PUBLIC_URL ?? url.origin, locale, entries);
+  const xml = buildSitemap(publicOrigin(request), locale, entries);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

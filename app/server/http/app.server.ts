@@ -8,12 +8,12 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
-import type { Config } from "../config.server";
+import { type Config, getHostPolicy } from "../config.server";
 import type { Database } from "../db/client.server";
 import { databaseIsDown, noteDatabaseError } from "../db/health.server";
 import { logger } from "../log.server";
 import { getSiteSettings } from "../settings/settings.server";
-import { sameOriginOnly, serviceGuard } from "./guards.server";
+import { hostGuard, sameOriginOnly, serviceGuard } from "./guards.server";
 import { createStylesheetReader } from "./inline-styles.server";
 import { precompressedAssets } from "./precompressed.server";
 
@@ -62,8 +62,10 @@ export function createHttpApp(options: HttpAppOptions) {
   const stylesheetText = createStylesheetReader(options.clientDir);
   const app = express();
   app.disable("x-powered-by");
-  // Behind a load balancer the original protocol and client address come in X-Forwarded-* headers.
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Behind a load balancer the original protocol, host and client address come in X-Forwarded-* headers,
+  // believed only from the proxies named in TRUST_PROXY (none by default): anyone can send them.
+  app.set("trust proxy", config.TRUST_PROXY ?? false);
+  const hosts = getHostPolicy(config);
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -111,7 +113,8 @@ export function createHttpApp(options: HttpAppOptions) {
     next();
   });
 
-  app.use(sameOriginOnly(config.PUBLIC_URL));
+  app.use(hostGuard(hosts));
+  app.use(sameOriginOnly(hosts, (path) => path.startsWith("/webhooks/")));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

@@ -4,26 +4,54 @@
  * error page needs the root loader, and the root loader needs the database.
  */
 import type { Request, RequestHandler, Response } from "express";
+import { type HostPolicy, hostAllowed, sameOrigin } from "../../domain/hosts";
 import { languageTag, splitLocale } from "../../domain/i18n";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Load balancers ask these by address, whatever Host they send. */
+const HEALTH_CHECKS = new Set(["/healthz", "/readyz"]);
+
+/** Whether the connection's peer is a proxy named in TRUST_PROXY (Express compiles the setting). */
+function fromTrustedProxy(req: Request): boolean {
+  const trust = req.app.get("trust proxy fn") as ((address: string, hop: number) => boolean) | undefined;
+  return Boolean(trust && req.socket.remoteAddress && trust(req.socket.remoteAddress, 0));
+}
+
 /**
- * Cross-site request forgery: browsers send `Origin` with every POST, so a state-changing request whose
- * origin is not the shop's own (or whose `Sec-Fetch-Site` says cross-site) is refused with 403. Callers
- * without a browser (a payment provider's webhook, curl) send neither header and pass; they carry no
- * cookies of a customer, and webhooks are authenticated by their signature.
+ * Host header attacks: a request for a host the shop does not serve gets 400 before anything reads its
+ * Host (decision 025). X-Forwarded-Host and -Proto are dropped unless a trusted proxy sent them, so nothing
+ * further on (React Router's adapter reads X-Forwarded-Host's port whenever any proxy is trusted) can be
+ * told another host or protocol by a client.
  */
-export function sameOriginOnly(publicUrl: string | undefined): RequestHandler {
-  const configured = publicUrl ? new URL(publicUrl).origin : null;
+export function hostGuard(policy: HostPolicy): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.get("origin");
-    const own = `${req.protocol}://${req.host}`;
-    const foreign = origin === undefined ? req.get("sec-fetch-site") === "cross-site" : origin !== own && origin !== configured;
-    if (!foreign) return next();
+    if (!fromTrustedProxy(req)) {
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-proto"];
+    }
+    if (HEALTH_CHECKS.has(req.path) || hostAllowed(policy, req.hostname ?? "")) return next();
+    sendPlainPage(req, res, 400, { title: "errors.badHostTitle", message: "errors.badHost" });
+  };
+}
+
+/**
+ * Cross-site request forgery: a state-changing request must come from the shop's own pages (its Origin, or
+ * else its Referer, is the shop's; with neither, `Sec-Fetch-Site: same-origin`), or it gets 403. Payment
+ * webhooks come from servers that send none of these; they are authenticated by their signature.
+ */
+export function sameOriginOnly(policy: HostPolicy, exempt: (path: string) => boolean): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || exempt(req.path)) return next();
+    const ownOrigin = `${req.protocol}://${req.host}`;
+    const allowed = sameOrigin(policy, ownOrigin, {
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      secFetchSite: req.get("sec-fetch-site"),
+    });
+    if (allowed) return next();
     sendPlainPage(req, res, 403, { title: "Forbidden", message: "errors.foreignOrigin" });
   };
 }

@@ -2,7 +2,8 @@
  * The built-in `demo` payment provider (DESIGN §6.4). It behaves like a hosted checkout of a real
  * provider: the shop creates a checkout and redirects the customer to the provider's page (served by this
  * app at /pay/demo/{ref}); there the payer picks PayPal or card and pays, cancels or fails; the provider
- * then posts a signed webhook to /webhooks/demo and sends the payer back.
+ * then delivers a signed webhook to the shop (in the process, as /webhooks/demo would receive it) and sends
+ * the payer back.
  *
  * The checkout lives in a signed token in the page's URL, as a real provider would keep it on its side:
  * the shop's database knows only the payment row. Webhooks carry `demo-signature: t=<unix>,v1=<hmac>`,
@@ -79,11 +80,21 @@ const eventSchema = z.object({
 
 export type DemoOutcome = "paid" | "cancelled" | "failed";
 
+/** Hands a signed webhook to the shop: the body and the headers a provider's POST would carry. */
+export type DemoDelivery = (rawBody: string, headers: Headers) => Promise<{ status: number }>;
+
 /**
- * What the hosted page does when the payer decides: posts the signed webhook to the shop, then returns
- * where to send the payer. A webhook the shop does not take is logged (a real provider would retry).
+ * What the hosted page does when the payer decides: delivers the signed webhook to the shop, then returns
+ * where to send the payer. A real provider posts it to the shop's webhook URL; the demo provider lives in
+ * the shop, so `deliver` hands it over in the process (decision 025: no URL taken from a request). A
+ * webhook the shop does not take is logged (a real provider would retry).
  */
-export async function completeDemoCheckout(checkout: DemoCheckout, outcome: DemoOutcome, method: "paypal" | "card"): Promise<string> {
+export async function completeDemoCheckout(
+  checkout: DemoCheckout,
+  outcome: DemoOutcome,
+  method: "paypal" | "card",
+  deliver: DemoDelivery,
+): Promise<string> {
   const type = outcome === "paid" ? "succeeded" : outcome === "failed" ? "failed" : "expired";
   const body = JSON.stringify({
     id: `evt_demo_${randomBytes(12).toString("base64url")}`,
@@ -95,15 +106,10 @@ export async function completeDemoCheckout(checkout: DemoCheckout, outcome: Demo
     method,
     created: Math.floor(Date.now() / 1000),
   });
-  const webhookUrl = new URL("/webhooks/demo", checkout.successUrl);
   try {
-    const response = await fetch(webhookUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json", [DEMO_SIGNATURE_HEADER]: signDemoWebhook(body) },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) logger.warn({ status: response.status, ref: checkout.ref }, "demo provider: webhook not accepted");
+    const headers = new Headers({ "content-type": "application/json", [DEMO_SIGNATURE_HEADER]: signDemoWebhook(body) });
+    const { status } = await deliver(body, headers);
+    if (status >= 300) logger.warn({ status, ref: checkout.ref }, "demo provider: webhook not accepted");
   } catch (error) {
     logger.warn({ err: error, ref: checkout.ref }, "demo provider: webhook not delivered");
   }

@@ -1,0 +1,61 @@
+/**
+ * Receiving a payment provider's webhook: the signature is checked on the raw body before anything else,
+ * then the event is applied once (payments.server.ts). The HTTP route and the demo provider's hosted page
+ * both come here; the demo page hands its signed event over in the process instead of posting it to a URL,
+ * so no request can steer the shop's own webhook to another host (decision 025).
+ */
+import { z } from "zod";
+import { logger } from "../log.server";
+import { sendOrderConfirmation } from "../orders/confirmation.server";
+import { applyPaymentEvent, getPaymentProvider } from "./payments.server";
+import { WebhookSignatureError } from "./provider.server";
+
+/** Text a verified event carries into the database (kept as JSON, compared in SQL): short, and without NUL, which PostgreSQL refuses. */
+const storedText = z
+  .string()
+  .max(500)
+  .refine((text) => !text.includes("\0"));
+const storableEvent = z.looseObject({
+  id: storedText,
+  ref: storedText,
+  orderId: storedText.nullable(),
+  currency: storedText.nullable(),
+  paymentRef: storedText.nullable(),
+  method: storedText.nullable(),
+});
+
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+const malformed = (provider: string, reason: unknown): WebhookAnswer => {
+  logger.warn({ provider, reason }, "webhook rejected: malformed event");
+  return { status: 400, body: { error: "malformed event" } };
+};
+
+/**
+ * Verifies and applies one delivery. `origin` is the shop's link origin for the confirmation e-mail
+ * (config.server `publicOrigin`, never a Host the sender chose).
+ */
+export async function receivePaymentWebhook(
+  providerId: "demo" | "stripe",
+  rawBody: string,
+  headers: Headers,
+  origin: string,
+): Promise<WebhookAnswer> {
+  let event: Awaited<ReturnType<ReturnType<typeof getPaymentProvider>["verifyWebhook"]>>;
+  try {
+    event = await getPaymentProvider(providerId).verifyWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      logger.warn({ provider: providerId, reason: error.message }, "webhook rejected");
+      return { status: 400, body: { error: "invalid signature" } };
+    }
+    // Signed, but not an event as the provider documents it: there is nothing to apply, now or on a retry.
+    if (error instanceof z.ZodError) return malformed(providerId, error.issues.slice(0, 5));
+    throw error;
+  }
+  if (!event) return { status: 200, body: { received: true, result: "ignored" } };
+  const storable = storableEvent.safeParse(event);
+  if (!storable.success) return malformed(providerId, storable.error.issues.slice(0, 5));
+  const result = await applyPaymentEvent(event, { onPaid: (orderId) => sendOrderConfirmation(orderId, origin).then(() => undefined) });
+  return { status: 200, body: { received: true, result } };
+}
