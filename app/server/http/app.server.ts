@@ -13,6 +13,7 @@ import type { Database } from "../db/client.server";
 import { databaseIsDown, noteDatabaseError } from "../db/health.server";
 import { logger } from "../log.server";
 import { getSiteSettings } from "../settings/settings.server";
+import { cacheControl } from "./cache-control.server";
 import { hostGuard, sameOriginOnly, serviceGuard } from "./guards.server";
 import { createStylesheetReader } from "./inline-styles.server";
 import { precompressedAssets } from "./precompressed.server";
@@ -114,6 +115,7 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.use(hostGuard(hosts));
+  app.use(cacheControl());
   app.use(sameOriginOnly(hosts, (path) => path.startsWith("/webhooks/")));
   app.use(compression());
 
