@@ -54,8 +54,6 @@ export const DEFAULT_COUNTRY: Record<Locale, (typeof COUNTRIES)[number]> = {
 
 export const appIdSchema = z.enum(["winter", "summer"]);
 
-/** The id of a row (a bag line, a person, a hotel) as a form posts it: the database's ids are 32-bit. */
-export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 export const shopSlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/);
 
 const categoryIdSchema = z.string().regex(/^[a-z0-9-]{1,60}$/);

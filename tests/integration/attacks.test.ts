@@ -298,3 +298,39 @@ describe("script and SQL in what people type", () => {
     expect(await (await customer.get("/da/rental/bag")).text()).toContain(escaped);
   });
 });
+
+describe("ids in URLs", () => {
+  it("are read strictly: another spelling of an id is a 404, not that record", async () => {
+    const [item] = await db.select({ id: schema.items.id }).from(schema.items).limit(1);
+    const [branch] = await db.select({ id: schema.shops.id }).from(schema.shops).limit(1);
+    const [coupon] = await db.select({ id: schema.coupons.id }).from(schema.coupons).limit(1);
+    const [hotel] = await db.select({ id: schema.partnerHotels.id }).from(schema.partnerHotels).limit(1);
+    const records = [
+      ["/admin/item/", item.id],
+      ["/admin/shop/", branch.id],
+      ["/admin/coupon/", coupon.id],
+      ["/admin/settings/hotel/", hotel.id],
+    ] as const;
+    for (const [base, id] of records) {
+      expect((await admin.get(`${base}${id}`)).status, `${base}${id}`).toBe(200);
+      const hex = `0x${id.toString(16)}`;
+      for (const spelling of [hex, `${id}e0`, `%20${id}`, `0${id}`, `${id}.0`, `+${id}`])
+        expect((await admin.get(`${base}${spelling}`)).status, `${base}${spelling}`).toBe(404);
+    }
+  });
+
+  it("are read strictly in forms: a bag line id in another spelling removes nothing", async () => {
+    const visitor = createVisitor(shop.url);
+    const [anna] = await startBooking(db, visitor);
+    await addItem(visitor, `person=${anna.id}&category=ski-snowboard`, { itemId: await itemId("ski-all-mountain"), size: "170" });
+    const lines = () => db.select().from(schema.cartLines).where(eq(schema.cartLines.cartId, cartOf(visitor)));
+    const [line] = await lines();
+    for (const spelling of [`0x${line.id.toString(16)}`, `${line.id}e0`, ` ${line.id}`, `0${line.id}`]) {
+      const answer = await visitor.post("/rental/bag", { intent: "remove", lineId: spelling });
+      expect(answer.status, spelling).toBe(400);
+    }
+    expect(await lines()).toHaveLength(1);
+    expect((await visitor.post("/rental/bag", { intent: "remove", lineId: String(line.id) })).status).toBe(302);
+    expect(await lines()).toHaveLength(0);
+  });
+});

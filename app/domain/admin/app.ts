@@ -3,6 +3,7 @@
  * needs a developer, so creating one is only possible for a kind that does not exist yet.
  */
 import { z } from "zod";
+import { rowIdSchema } from "../ids";
 import { APP_IDS } from "./category";
 import { checkbox, integer, oneOf, translatedText } from "./fields";
 
@@ -45,7 +46,7 @@ export const monthDay = z.preprocess(
 export const idList = z.preprocess(
   (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
   z
-    .array(z.coerce.number({ message: "admin.errors.choose" }).int({ message: "admin.errors.choose" }).positive().max(2_147_483_647))
+    .array(rowIdSchema("admin.errors.choose"))
     .max(200)
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
 );

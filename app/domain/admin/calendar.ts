@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Translated } from "../i18n";
+import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate, isoWeekday } from "../periods";
 import { isoDate, translatedText } from "./fields";
 import { reportMonth, shiftMonth } from "./hotel";
@@ -17,7 +18,7 @@ export const calendarQuery = z.object({
   view: z.enum(CALENDAR_VIEWS).catch("month"),
   month: reportMonth.optional().catch(undefined),
   week: z.iso.date().optional().catch(undefined),
-  shop: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  shop: rowId.optional().catch(undefined),
 });
 
 export type CalendarQuery = z.infer<typeof calendarQuery>;
@@ -113,11 +114,7 @@ export function calendarGrid(days: IsoDate[], shopIds: number[], entries: Calend
 
 /** Closing a day from the calendar: the branch, the day and an optional reason in the six languages. */
 export const closeDaySchema = z.object({
-  shopId: z.coerce
-    .number({ message: "admin.errors.choose" })
-    .int({ message: "admin.errors.choose" })
-    .positive({ message: "admin.errors.choose" })
-    .max(2_147_483_647, { message: "admin.errors.choose" }),
+  shopId: rowIdSchema("admin.errors.choose"),
   day: isoDate,
   reason: translatedText(200, false)
     .optional()
@@ -125,6 +122,6 @@ export const closeDaySchema = z.object({
 });
 
 export const reopenDaySchema = z.object({
-  shopId: z.coerce.number().int().positive().max(2_147_483_647),
+  shopId: rowId,
   day: isoDate,
 });

@@ -6,6 +6,7 @@
  * unit belongs, the item prefix what it is, the number counts per branch and item prefix.
  */
 import { z } from "zod";
+import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate } from "../periods";
 import { checkbox, integer, optionalText } from "./fields";
 
@@ -33,7 +34,7 @@ const optionalSize = z.preprocess(
 /** Adding units at a branch: a number of units with generated codes, or one unit with a typed code. */
 export const addUnitsSchema = z
   .object({
-    shopId: z.coerce.number({ message: "admin.errors.choose" }).int().positive().max(2_147_483_647),
+    shopId: rowIdSchema("admin.errors.choose"),
     size: optionalSize,
     count: integer(1, MAX_UNITS_AT_ONCE),
     code: optionalCode,
@@ -42,7 +43,7 @@ export const addUnitsSchema = z
 
 export type AddUnitsInput = z.infer<typeof addUnitsSchema>;
 
-export const unitId = z.coerce.number().int().positive().max(2_147_483_647);
+export const unitId = rowId;
 
 /** Changing a unit: its status and the staff's note (damage, repairs). */
 export const unitChangeSchema = z.object({

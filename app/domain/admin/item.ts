@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Translated } from "../i18n";
+import { rowIdSchema } from "../ids";
 import type { SizingKind, Skill } from "../sizing";
 import { APP_IDS, type ITEM_KINDS } from "./category";
 import { checkbox, euros, integer, isoDate, oneOf, optionalInteger, slug, translatedText } from "./fields";
@@ -253,7 +254,7 @@ export const surchargeSchema = z
 
 export type SurchargeInput = z.infer<typeof surchargeSchema>;
 
-export const surchargeId = z.coerce.number({ message: "admin.errors.number" }).int().positive().max(2_147_483_647);
+export const surchargeId = rowIdSchema("admin.errors.number");
 
 // ---------------------------------------------------------------------------------------------
 // Sale stock and service capacity

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { PERSON_LIMITS, SKILLS } from "../checkout";
+import { rowId, rowIdSchema } from "../ids";
 import { clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
 import { listQuery } from "./list";
 
@@ -35,7 +36,7 @@ export const ordersQuery = listQuery(
   ["created", "pickup", "number", "total"],
   {
     status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-    shop: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+    shop: rowId.optional().catch(undefined),
     app: z.enum(["winter", "summer"]).optional().catch(undefined),
     source: z.enum(["online", "counter"]).optional().catch(undefined),
     /** Pickup on or after / on or before these days (shop time). */
@@ -99,11 +100,7 @@ export const counterLineSchema = z.object({
 
 /** The walk-in customer's order, as the counter form posts it. */
 export const counterOrderSchema = z.object({
-  shopId: z.coerce
-    .number({ message: "admin.errors.choose" })
-    .int({ message: "admin.errors.choose" })
-    .positive({ message: "admin.errors.choose" })
-    .max(2_147_483_647, { message: "admin.errors.choose" }),
+  shopId: rowIdSchema("admin.errors.choose"),
   appId: oneOf(["winter", "summer"] as const),
   pickupDate: isoDate,
   pickupTime: clockTime,

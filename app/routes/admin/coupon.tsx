@@ -1,5 +1,4 @@
 import { Form, Link, redirect } from "react-router";
-import { z } from "zod";
 import { CouponFields } from "../../components/admin/coupon-form";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { AuditTrail, DeleteRecord } from "../../components/admin/record";
@@ -9,6 +8,7 @@ import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { couponFormValues, couponSchema, usesLeft } from "../../domain/admin/coupon";
 import { localizePath, splitLocale } from "../../domain/i18n";
+import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteCoupon, getCoupon, updateCoupon } from "../../server/admin/coupons.server";
 import { requireAdmin } from "../../server/auth/guards.server";
@@ -16,18 +16,16 @@ import { notFound, param } from "../../server/http/errors.server";
 import { readForm, refused } from "../../server/http/forms.server";
 import type { Route } from "./+types/coupon";
 
-const couponId = z.coerce.number().int().positive().max(2_147_483_647);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const found = await getCoupon(param(couponId, params.id));
+  const found = await getCoupon(param(rowId, params.id));
   if (!found) notFound();
   return { ...found, values: couponFormValues(found.coupon) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const id = param(couponId, params.id);
+  const id = param(rowId, params.id);
   const { locale } = splitLocale(new URL(request.url).pathname);
   const form = await readForm(request, couponSchema);
   if (form.intent === "delete") {

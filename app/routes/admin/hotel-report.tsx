@@ -9,6 +9,7 @@ import { formatDate } from "../../components/format";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { reportMonth, reportTotals, shiftMonth } from "../../domain/admin/hotel";
+import { rowId } from "../../domain/ids";
 import { zonedDate } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
 import { commissionReport } from "../../server/admin/hotels.server";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/hotel-report";
 /** The report's URL: the month (default: this month in the shop's time zone) and optionally one hotel's orders. */
 const query = z.object({
   month: reportMonth.optional().catch(undefined),
-  hotel: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  hotel: rowId.optional().catch(undefined),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {

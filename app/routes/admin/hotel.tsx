@@ -1,5 +1,4 @@
 import { Form, Link, redirect } from "react-router";
-import { z } from "zod";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { HotelDelete, HotelFields } from "../../components/admin/hotel-form";
 import { AuditTrail } from "../../components/admin/record";
@@ -9,6 +8,7 @@ import { adminMeta } from "../../components/meta";
 import { useLocalPath } from "../../components/use-locale";
 import { hotelSchema } from "../../domain/admin/hotel";
 import { localizePath, splitLocale } from "../../domain/i18n";
+import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteHotel, getHotel, setHotelActive, updateHotel } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/auth/guards.server";
@@ -16,18 +16,16 @@ import { notFound, param } from "../../server/http/errors.server";
 import { readForm, refused } from "../../server/http/forms.server";
 import type { Route } from "./+types/hotel";
 
-const hotelId = z.coerce.number().int().positive().max(2_147_483_647);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const found = await getHotel(param(hotelId, params.id));
+  const found = await getHotel(param(rowId, params.id));
   if (!found) notFound();
   return found;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const id = param(hotelId, params.id);
+  const id = param(rowId, params.id);
   const { locale } = splitLocale(new URL(request.url).pathname);
   const form = await readForm(request, hotelSchema);
   if (form.intent === "delete") {

@@ -28,6 +28,7 @@ import {
 import { pictureUpload } from "../../domain/admin/item-picture";
 import { addUnitsSchema, calendarMonth, unitChangeSchema, unitId } from "../../domain/admin/item-units";
 import { localizePath, pick, splitLocale } from "../../domain/i18n";
+import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { parsePosted, readItemPost, refusedOn } from "../../server/admin/item-forms.server";
 import { addUnits, changeUnit, currentMonth, deleteUnit, itemCalendar, listUnits } from "../../server/admin/item-units.server";
@@ -49,12 +50,11 @@ import { notFound, param } from "../../server/http/errors.server";
 import { addItemPictures, deleteItemPicture, moveItemPicture } from "../../server/media/item-pictures.server";
 import type { Route } from "./+types/item";
 
-const itemId = z.coerce.number().int().positive().max(2_147_483_647);
 const pictureName = z.string().regex(/^[0-9a-f]{16}-\d{1,5}x\d{1,5}$/);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
-  const id = param(itemId, params.id);
+  const id = param(rowId, params.id);
   const found = await getItem(id, user.shopIds);
   if (!found) notFound();
   const month = calendarMonth.safeParse(new URL(request.url).searchParams.get("month")).data ?? currentMonth();
@@ -77,7 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
-  const id = param(itemId, params.id);
+  const id = param(rowId, params.id);
   const { locale } = splitLocale(new URL(request.url).pathname);
   const page = localizePath(`/admin/item/${id}`, locale);
   /** Back to the page after a change (POST-redirect-GET), at the section that changed. */
@@ -167,7 +167,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return saved("pictures");
     }
     case "addUnits": {
-      const shopId = param(z.coerce.number().int().positive().max(2_147_483_647), values.shopId);
+      const shopId = param(rowId, values.shopId);
       const unitValues = (values[`b${shopId}`] ?? {}) as Record<string, unknown>;
       const form = parsePosted(addUnitsSchema, { ...unitValues, shopId });
       if (!form.ok) return refusedOn(`units-${shopId}`, unitValues, form.errors);

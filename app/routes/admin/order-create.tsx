@@ -11,6 +11,7 @@ import { clockTime, isoDate } from "../../domain/admin/fields";
 import { counterOrderSchema, counterPersonSchema } from "../../domain/admin/order";
 import { fieldErrors } from "../../domain/forms";
 import { languageName, locales, localizePath, splitLocale } from "../../domain/i18n";
+import { rowId } from "../../domain/ids";
 import { zonedDate } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
 import { type CounterPerson, counterCatalog, counterQuote, createCounterOrder } from "../../server/admin/counter.server";
@@ -22,7 +23,7 @@ import type { Route } from "./+types/order-create";
 
 /** The period part of the form lives in the URL: changing branch, season or dates reloads what is available. */
 const periodQuery = z.object({
-  shopId: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  shopId: rowId.optional().catch(undefined),
   appId: z.enum(["winter", "summer"]).optional().catch(undefined),
   pickupDate: isoDate.optional().catch(undefined),
   pickupTime: clockTime.optional().catch(undefined),

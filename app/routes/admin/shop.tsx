@@ -9,6 +9,7 @@ import { useLocalPath } from "../../components/use-locale";
 import { closedDaySchema, hoursSchema, reopenDaySchema, shopDeleteBlock, shopSchema } from "../../domain/admin/shop";
 import { fieldErrors } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
+import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { closeShopDay, deleteShop, getShop, reopenShopDay, saveHours, shopToday, updateShop } from "../../server/admin/shops.server";
 import { requireAdmin } from "../../server/auth/guards.server";
@@ -16,11 +17,9 @@ import { notFound, param } from "../../server/http/errors.server";
 import { readForm } from "../../server/http/forms.server";
 import type { Route } from "./+types/shop";
 
-const shopId = z.coerce.number().int().positive().max(2_147_483_647);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const found = await getShop(param(shopId, params.id));
+  const found = await getShop(param(rowId, params.id));
   if (!found) notFound();
   return { ...found, today: shopToday() };
 }
@@ -37,7 +36,7 @@ function check<S extends z.ZodType>(schema: S, values: Record<string, unknown>) 
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const id = param(shopId, params.id);
+  const id = param(rowId, params.id);
   const { locale } = splitLocale(new URL(request.url).pathname);
   const here = localizePath(`/admin/shop/${id}`, locale);
   const { intent, values } = await readForm(request, z.unknown());

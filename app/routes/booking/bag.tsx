@@ -8,8 +8,9 @@ import { inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../com
 import { formatDate, formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { couponCodeSchema, rowId } from "../../domain/checkout";
+import { couponCodeSchema } from "../../domain/checkout";
 import { localizePath, splitLocale } from "../../domain/i18n";
+import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { loadBag, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
 import { changeLine, chooseHotel, removeLine, updateCart } from "../../server/booking/cart.server";

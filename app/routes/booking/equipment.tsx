@@ -7,8 +7,9 @@ import { inputClass, Notice, PageTitle, StepNav } from "../../components/booking
 import { formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { appIdSchema, rowId, shopSlugSchema } from "../../domain/checkout";
+import { appIdSchema, shopSlugSchema } from "../../domain/checkout";
 import { splitLocale } from "../../domain/i18n";
+import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { addLine, loadCart, removeLine } from "../../server/booking/cart.server";
 import { cartPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";

@@ -1,3 +1,4 @@
+import { rowId } from "../../domain/ids";
 import { readItemPictureFile } from "../../server/media/item-pictures.server";
 import type { Route } from "./+types/item-picture";
 
@@ -7,7 +8,7 @@ import type { Route } from "./+types/item-picture";
  * Anything that is not such a name (a path, `..`, another extension) is a 404 before the disk is touched.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const itemId = /^\d{1,9}$/.test(params.itemId) ? Number(params.itemId) : 0;
+  const itemId = rowId.safeParse(params.itemId).data ?? 0;
   const file = await readItemPictureFile(itemId, params.file);
   if (!file)
     return new Response("Not Found", {
