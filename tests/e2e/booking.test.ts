@@ -36,11 +36,23 @@ afterAll(async () => {
 const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
 
+let customers = 0;
+
+/** A customer's browser, on a network of its own (the shop limits holds per address; the test server believes its loopback proxy). */
 async function newContext(options: { phone?: boolean } = {}): Promise<BrowserContext> {
+  customers++;
+  const extraHTTPHeaders = { "X-Forwarded-For": `198.19.${process.pid % 250}.${customers}` };
   const context = await browser.newContext(
     options.phone
-      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: PHONE_UA }
-      : { viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA },
+      ? {
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          userAgent: PHONE_UA,
+          extraHTTPHeaders,
+        }
+      : { viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA, extraHTTPHeaders },
   );
   await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
   return context;

@@ -7,11 +7,18 @@ import type { rawRequest } from "./raw-request";
 
 export type Visitor = ReturnType<typeof createVisitor>;
 
+let visitors = 0;
+
 /**
- * `headers` go with every request, e.g. X-Forwarded-For to stand for another client address (the test
- * server trusts loopback proxies). `transport: rawRequest` sends them as given, a forged Host included.
+ * `headers` go with every request. Each visitor comes from an address of its own (X-Forwarded-For from
+ * 198.18.0.0/15, which the test server believes from its loopback proxy), as customers do: the shop limits
+ * holds and attempts per address. Give X-Forwarded-For to choose it. `transport: rawRequest` sends the
+ * headers as given, a forged Host included.
  */
-export function createVisitor(baseUrl: string, options: { headers?: Record<string, string>; transport?: typeof rawRequest } = {}) {
+export function createVisitor(baseUrl: string, given: { headers?: Record<string, string>; transport?: typeof rawRequest } = {}) {
+  visitors++;
+  const ownAddress = `198.${18 + ((visitors >> 16) & 1)}.${(visitors >> 8) & 255}.${visitors & 255}`;
+  const options = { ...given, headers: { "X-Forwarded-For": ownAddress, ...given.headers } as Record<string, string> };
   const cookies = new Map<string, string>();
   const remember = (response: Response) => {
     for (const header of response.headers.getSetCookie()) {

@@ -528,8 +528,8 @@ describe(`rate limits on ${testDbKind}`, () => {
   });
 
   it("takes the client address from X-Forwarded-For only through a trusted proxy", async () => {
-    // The test server listens on loopback, a trusted proxy: the header names the client. Express's
-    // `trust proxy` (loopback, link-local, unique-local) makes an outside client's header count for nothing.
+    // The test server trusts its loopback proxy (TRUST_PROXY=loopback): the header names the client. Without
+    // TRUST_PROXY no client's header counts (tests/integration/hosts.test.ts).
     const a = createVisitor(shop.url, { headers: { "X-Forwarded-For": "203.0.113.77" } });
     await logIn(a, unique("xff"), "wrong password");
     const keys = (await db().select().from(schema.rateLimits)).map((r) => r.key);

@@ -323,7 +323,11 @@ describe("ids in URLs", () => {
     const visitor = createVisitor(shop.url);
     const [anna] = await startBooking(db, visitor);
     await addItem(visitor, `person=${anna.id}&category=ski-snowboard`, { itemId: await itemId("ski-all-mountain"), size: "170" });
-    const lines = () => db.select().from(schema.cartLines).where(eq(schema.cartLines.cartId, cartOf(visitor)));
+    const lines = () =>
+      db
+        .select()
+        .from(schema.cartLines)
+        .where(eq(schema.cartLines.cartId, cartOf(visitor)));
     const [line] = await lines();
     for (const spelling of [`0x${line.id.toString(16)}`, `${line.id}e0`, ` ${line.id}`, `0${line.id}`]) {
       const answer = await visitor.post("/rental/bag", { intent: "remove", lineId: spelling });

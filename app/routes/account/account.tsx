@@ -19,6 +19,7 @@ import { useTranslation } from "../../i18n/react";
 import { changePassword, customerOrders, enableTotp, turnOffTotp } from "../../server/auth/accounts.server";
 import { getSignedIn } from "../../server/auth/session.server";
 import { cancelTotpSetup, pendingTotpSetup, startTotpSetup } from "../../server/auth/totp.server";
+import { passRetryAfter } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/account";
@@ -128,12 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A refused attempt's Retry-After (429) reaches the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const merged = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) merged.set("Retry-After", retryAfter);
-  return merged;
-};
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);

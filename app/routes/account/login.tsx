@@ -26,6 +26,7 @@ import {
 } from "../../server/auth/accounts.server";
 import { getPendingSignIn, getSessionUser } from "../../server/auth/session.server";
 import { publicOrigin } from "../../server/config.server";
+import { passRetryAfter } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/login";
 
@@ -142,12 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A refused attempt's Retry-After (429) reaches the browser. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const merged = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) merged.set("Retry-After", retryAfter);
-  return merged;
-};
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "login", {}, { noindex: true });
 

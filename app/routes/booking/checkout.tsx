@@ -13,6 +13,7 @@ import { languageTag, localizePath, splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { checkout, loadBag } from "../../server/booking/bag.server";
 import { bagView } from "../../server/booking/flow.server";
+import { passRetryAfter } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/checkout";
 
@@ -73,34 +74,55 @@ const FAILURE_MESSAGES: Record<string, string> = {
   busy: "booking.checkout.busy",
   provider: "booking.checkout.provider",
   emptyBag: "booking.errors.emptyBag",
+  tooMany: "booking.checkout.tooMany",
 };
 
-export async function action({ request }: Route.ActionArgs) {
+const HOLD_LIMIT_MESSAGES = {
+  orders: "booking.checkout.holdLimitOrders",
+  units: "booking.checkout.holdLimitUnits",
+  size: "booking.checkout.holdLimitSize",
+} as const;
+
+export async function action({ request, context: load }: Route.ActionArgs) {
   const { cart, locale } = await context(request);
   const form = await readFormData(request);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)])) as Values;
   const parsed = invoiceSchema.safeParse(values);
   if (!parsed.success) {
     return data(
-      { values, errors: { ...fieldErrors(parsed.error), form: "booking.errors.invoiceFirst" } as Record<string, string>, item: "" },
+      {
+        values,
+        errors: { ...fieldErrors(parsed.error), form: "booking.errors.invoiceFirst" } as Record<string, string>,
+        item: "",
+        count: 0,
+      },
       { status: 400 },
     );
   }
   const expectedTotalCents = Number(form.get("total"));
-  const result = await checkout({ cart, invoice: parsed.data, locale, expectedTotalCents, request });
+  const result = await checkout({ cart, invoice: parsed.data, locale, expectedTotalCents, request, clientAddress: load.clientAddress });
   if (result.ok) return redirect(result.redirectUrl);
   const failure = result.failure;
   const item = failure.reason === "unavailable" ? `${failure.line.name}${failure.line.size ? ` (${failure.line.size})` : ""}` : "";
   // Lines that cannot be had, a changed price or a changed coupon are shown in the bag.
   if (failure.reason === "priceChanged" || failure.reason === "invalidLine")
     return redirect(`${localizePath("/rental/bag", locale)}?changed=${failure.reason === "priceChanged" ? "price" : "unavailable"}`);
-  return data(
-    { values, errors: { form: FAILURE_MESSAGES[failure.reason] ?? "booking.checkout.busy" } as Record<string, string>, item },
-    { status: 409 },
-  );
+  if (failure.reason === "tooMany") {
+    // The form stays as typed; the message says how long to wait.
+    const minutes = Math.ceil(failure.retryAfter / 60);
+    return data(
+      { values, errors: { form: FAILURE_MESSAGES.tooMany } as Record<string, string>, item, count: minutes },
+      { status: 429, headers: { "Retry-After": String(failure.retryAfter) } },
+    );
+  }
+  const message =
+    failure.reason === "holdLimit" ? HOLD_LIMIT_MESSAGES[failure.limit] : (FAILURE_MESSAGES[failure.reason] ?? "booking.checkout.busy");
+  return data({ values, errors: { form: message } as Record<string, string>, item, count: 0 }, { status: 409 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "checkout", {}, { noindex: true });
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -138,7 +160,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       />
       {errors.form && (
         <Notice>
-          {t(errors.form, { item: actionData?.item ?? "" })}{" "}
+          {t(errors.form, { item: actionData?.item ?? "", count: actionData?.count ?? 0 })}{" "}
           {errors.form !== "booking.errors.invoiceFirst" && (
             <Link to={href("/rental/bag")} className="font-medium underline">
               {t("booking.checkout.backToBag")}

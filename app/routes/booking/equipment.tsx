@@ -11,9 +11,10 @@ import { appIdSchema, shopSlugSchema } from "../../domain/checkout";
 import { splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
+import { bagChangeAllowed } from "../../server/booking/bag.server";
 import { addLine, loadCart, removeLine } from "../../server/booking/cart.server";
 import { cartPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
-import { notFound, param } from "../../server/http/errors.server";
+import { notFound, param, passRetryAfter } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/equipment";
 
@@ -78,9 +79,15 @@ const addForm = z.object({
 });
 const removeForm = z.object({ intent: z.literal("remove"), lineId: rowId });
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context: load }: Route.ActionArgs) {
   const { appId, branch, cart, period, locale, now, category, personId } = await context(request, params);
   const form = Object.fromEntries(await readFormData(request));
+  const wait = await bagChangeAllowed(load.clientAddress);
+  if (wait !== null)
+    return data(
+      { error: "booking.errors.tooMany", count: Math.ceil(wait / 60) },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
   const back = new URL(request.url);
   const removal = removeForm.safeParse(form);
   if (removal.success) {
@@ -107,6 +114,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "equipment", {}, { noindex: true });
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function Equipment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -155,7 +164,14 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
         current="equipment"
         links={{ branch: `/rental/${appId}`, period: `/rental/${appId}/${slug}`, persons: `/rental/${appId}/${slug}/persons` }}
       />
-      {actionData?.error && <Notice>{t(actionData.error, { item: "item" in actionData ? actionData.item : "" })}</Notice>}
+      {actionData?.error && (
+        <Notice>
+          {t(actionData.error, {
+            item: "item" in actionData ? actionData.item : "",
+            count: "count" in actionData ? Number(actionData.count) : 0,
+          })}
+        </Notice>
+      )}
       <nav aria-label={t("booking.equipment.whom")} className="mt-6">
         <ul className="flex flex-wrap gap-2">
           {persons.map((p) => (

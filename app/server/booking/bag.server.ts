@@ -2,10 +2,14 @@
  * The bag and the checkout: loading the cart with its branch and period, and turning it into a held order
  * and a payment. The route modules of the two steps call these.
  */
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { addressKey } from "../../domain/accounts";
 import type { InvoiceInput } from "../../domain/checkout";
+import { BOOKING_RATE_LIMITS } from "../../domain/hold-limits";
 import type { Locale } from "../../domain/i18n";
-import { getSessionUser } from "../auth/session.server";
+import { hitRateLimit, refundRateLimits } from "../auth/rate-limit.server";
+import { getSessionUser, sessionSecret } from "../auth/session.server";
 import { publicOrigin } from "../config.server";
 import { getDb } from "../db/client.server";
 import { isDatabaseUnreachable } from "../db/health.server";
@@ -59,7 +63,28 @@ export async function releasePaymentHold(cart: Cart): Promise<void> {
   if (order?.status === "pending_payment") await abandonPayment(cart.orderId);
 }
 
-export type CheckoutResult = { ok: true; redirectUrl: string } | { ok: false; failure: HoldFailure | { reason: "provider" } };
+export type CheckoutFailure = HoldFailure | { reason: "provider" } | { reason: "tooMany"; retryAfter: number };
+export type CheckoutResult = { ok: true; redirectUrl: string } | { ok: false; failure: CheckoutFailure };
+
+/**
+ * The holder of online holds: the client's address (its /64 for IPv6) under an HMAC with the session
+ * secret, so the orders table never keeps an address and every process computes the same key.
+ */
+export function holderKey(clientAddress: string): string {
+  return createHmac("sha256", sessionSecret())
+    .update(`holder:${addressKey(clientAddress)}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/**
+ * A change to a bag (adding, removing, a size, a coupon), counted per client address: null when it may go
+ * ahead, else the seconds to wait.
+ */
+export async function bagChangeAllowed(clientAddress: string): Promise<number | null> {
+  const hit = await hitRateLimit(BOOKING_RATE_LIMITS.bagChanges, addressKey(clientAddress));
+  return hit.allowed ? null : hit.retryAfter;
+}
 
 /** Holds the bag as an order and opens the payment; what the customer was shown must still be the total. */
 export async function checkout(params: {
@@ -68,10 +93,16 @@ export async function checkout(params: {
   locale: Locale;
   expectedTotalCents: number;
   request: Request;
+  clientAddress: string;
 }): Promise<CheckoutResult> {
   const { cart } = params;
   if (!cart.appId || !cart.shopId || !cart.pickupDate || !cart.returnDate || !cart.pickupTime || !cart.returnTime)
     return { ok: false, failure: { reason: "emptyBag" } };
+  // Every checkout holds units: so many per address, and a bag holds again only a few times (decision 026).
+  const perAddress = await hitRateLimit(BOOKING_RATE_LIMITS.checkout, addressKey(params.clientAddress));
+  if (!perAddress.allowed) return { ok: false, failure: { reason: "tooMany", retryAfter: perAddress.retryAfter } };
+  const perBag = await hitRateLimit(BOOKING_RATE_LIMITS.bagHolds, cart.id);
+  if (!perBag.allowed) return { ok: false, failure: { reason: "tooMany", retryAfter: perBag.retryAfter } };
   // A previous attempt that is still waiting for payment gives its hold back first.
   if (cart.orderId) await abandonPayment(cart.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
@@ -101,8 +132,13 @@ export async function checkout(params: {
     // A signed-in customer finds the order under "My orders".
     userId: (await getSessionUser(params.request))?.id ?? cart.userId,
     expectedTotalCents: params.expectedTotalCents,
+    holder: holderKey(params.clientAddress),
   });
-  if (!held.ok) return held;
+  // A hold that did not happen was no renewal.
+  if (!held.ok) {
+    await refundRateLimits([perBag]);
+    return held;
+  }
   await updateCart(cart.id, { orderId: held.order.id });
   const origin = publicOrigin(params.request);
   try {

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { type HeldUnits, type HoldLimitBreach, holdLimitBreach } from "../../domain/hold-limits";
 import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
 import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
@@ -61,6 +62,11 @@ export type HoldInput = {
   createdBy?: string | null;
   /** The total the customer was shown; a different total fails with `priceChanged` instead of charging it. */
   expectedTotalCents?: number;
+  /**
+   * Who holds it online: a keyed hash of the client's address (bag.server `holderKey`). Its open holds are
+   * limited (domain/hold-limits.ts, decision 026); orders at the counter have none.
+   */
+  holder?: string | null;
   now?: Date;
 };
 
@@ -76,6 +82,7 @@ export type HoldFailure =
   | { reason: "unavailable"; line: LineRef }
   | { reason: "coupon"; code: CouponRejection }
   | { reason: "priceChanged"; totalCents: number }
+  | { reason: "holdLimit"; limit: HoldLimitBreach }
   | { reason: "busy" };
 
 export type HeldOrder = { id: string; number: string; token: string; totalCents: number; expiresAt: Date; quote: Quote };
@@ -321,6 +328,7 @@ export async function holdOrder(
   const settings = await getSettings();
   try {
     const order = await inRetriedTransaction(db, async (tx) => {
+      if (input.holder) await checkHoldLimits(tx, input.holder, input.lines);
       const year = zonedDate(now).slice(0, 4);
       const [row] = await tx
         .insert(orders)
@@ -354,6 +362,7 @@ export async function holdOrder(
           couponId: quote.coupon?.applied && coupon ? coupon.id : null,
           hotelId: hotel?.id ?? null,
           expiresAt: sql`now() + make_interval(mins => ${settings.holdMinutes})`,
+          holderKey: input.holder ?? null,
         })
         .returning();
       const persons =
@@ -426,6 +435,25 @@ export async function holdOrder(
     if (error instanceof Rejected) return { ok: false, failure: error.failure };
     throw error;
   }
+}
+
+/**
+ * Refuses an online hold that would take its holder over the limits. The advisory lock on the holder makes
+ * two checkouts of one address take turns here, in any process, so both cannot pass on the same count.
+ */
+async function checkHoldLimits(tx: Db, holder: string, lines: BagLine[]) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holder:${holder}`}))`);
+  const rows = await queryRows<{ order_id: string; item_id: number; size: string | null; quantity: number }>(
+    sql`
+      select o.id as order_id, l.item_id, l.size, l.quantity
+      from orders o join order_lines l on l.order_id = o.id
+      where o.holder_key = ${holder} and o.status = 'pending_payment' and o.expires_at > now()`,
+    tx,
+  );
+  const held: HeldUnits = rows.map((r) => ({ itemId: r.item_id, size: r.size, quantity: r.quantity }));
+  const wanted: HeldUnits = lines.map((l) => ({ itemId: l.itemId, size: l.size, quantity: l.quantity }));
+  const breach = holdLimitBreach(new Set(rows.map((r) => r.order_id)).size, held, wanted);
+  if (breach) throw new Rejected({ reason: "holdLimit", limit: breach });
 }
 
 function toRef(order: typeof orders.$inferSelect): OrderRef {

@@ -566,6 +566,11 @@ export const orders = pgTable(
     /** The staff member who made a counter order. */
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /**
+     * Who holds an online order while it waits for payment: a keyed hash of the client's address (never the
+     * address itself), so the hold limits can count one address's open orders (decision 026).
+     */
+    holderKey: text("holder_key"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     pickedUpAt: timestamp("picked_up_at", { withTimezone: true }),
     returnedAt: timestamp("returned_at", { withTimezone: true }),
@@ -579,6 +584,7 @@ export const orders = pgTable(
     index("orders_shop_pickup_idx").on(t.shopId, t.pickupAt),
     index("orders_status_idx").on(t.status),
     index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
+    index("orders_pending_holder_idx").on(t.holderKey).where(sql`${t.status} = 'pending_payment'`),
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
     check("orders_source", sql`${t.source} in ('online', 'counter')`),

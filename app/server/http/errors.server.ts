@@ -11,3 +11,14 @@ export function param<T>(schema: { safeParse(value: unknown): { success: true; d
   if (!result.success) notFound();
   return result.data;
 }
+
+/**
+ * A route's `headers`: an action's 429 keeps its Retry-After on the page (React Router sends an action's
+ * headers only through this function).
+ */
+export function passRetryAfter({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }): Headers {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+}
