@@ -47,7 +47,8 @@ export default function handleRequest(
         </StylesheetTextContext.Provider>
       </NonceContext.Provider>,
       {
-        nonce: loadContext.nonce,
+        // Inline scripts and the inlined stylesheet carry the CSP nonce (style-src allows no other inline style element).
+        nonce: { script: loadContext.nonce, style: loadContext.nonce },
         [readyEvent]() {
           shellRendered = true;
           const body = deferHydration();

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { useNonce } from "./nonce";
 
 /** Reads a stylesheet of the build as text; given on the server only (entry.server). */
 export const StylesheetTextContext = createContext<((href: string) => string | undefined) | undefined>(undefined);
@@ -10,10 +11,12 @@ export const StylesheetTextContext = createContext<((href: string) => string | u
  */
 export function Stylesheet({ href }: { href: string }) {
   const read = useContext(StylesheetTextContext);
+  // Under the response's CSP nonce: the policy allows no inline style element without it.
+  const nonce = useNonce();
   const text = read?.(href);
   if (read && text === undefined) return <link rel="stylesheet" href={href} precedence="site" />;
   return (
-    <style href={href} precedence="site">
+    <style href={href} precedence="site" nonce={nonce}>
       {text ?? ""}
     </style>
   );

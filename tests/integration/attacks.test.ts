@@ -153,6 +153,12 @@ describe("security headers", () => {
       const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes("application/ld+json"));
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      // Style elements too: only the inlined stylesheet, under the nonce; no 'unsafe-inline' for elements.
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
+      expect(csp).toContain("style-src-attr 'unsafe-inline'");
+      const styles = html.match(/<style\b[^>]*>/g) ?? [];
+      expect(styles.length).toBeGreaterThan(0);
+      for (const tag of styles) expect(tag).toContain(`nonce="${nonce}"`);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

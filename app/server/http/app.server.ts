@@ -44,7 +44,10 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${extra}`,
-    "style-src 'self' 'unsafe-inline'",
+    // Style elements only from the shop's files or under the nonce (the inlined stylesheet); style
+    // attributes (React Aria positions popovers with them) cannot load anything or select the page's content.
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
     `img-src 'self' data:${extra}`,
     "font-src 'self'",
     `connect-src 'self'${extra}`,

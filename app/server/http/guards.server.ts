@@ -145,6 +145,6 @@ export function sendPlainPage(
   res
     .type("html")
     .send(
-      `<!doctype html><html lang="${languageTag[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}p.s{color:#475569;font-weight:600}</style></head><body><main><p class="s">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`,
+      `<!doctype html><html lang="${languageTag[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${res.locals.nonce ?? ""}">body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}p.s{color:#475569;font-weight:600}</style></head><body><main><p class="s">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`,
     );
 }
