@@ -93,6 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
+        {/* React Aria reads the nonce from here for the <style> it adds when a pressable mounts (CSP style-src). */}
+        <meta name="csp-nonce" nonce={nonce} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Stylesheet href={stylesheetHref} />
         <RenderAfterParsing />

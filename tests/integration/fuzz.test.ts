@@ -333,6 +333,8 @@ function post(
   if (options.cookie) headers.Cookie = options.cookie;
   if ((options.origin ?? "own") === "own") headers.Origin = shop.url;
   if (options.origin === "foreign") headers.Origin = "https://evil.example";
+  // No Origin and no Referer, as from a typed-in navigation (shop.request would otherwise add the shop's Origin).
+  if (options.origin === "none") headers["Sec-Fetch-Site"] = "none";
   return shop.request(path, { method: "POST", body: urlencoded(fields), headers });
 }
 
