@@ -4,8 +4,12 @@
  *
  * Each autocannon connection is one visitor with a bag of its own (set up over HTTP before the run) who
  * loops through: the home page, the branches, a branch's shop, an item page, the equipment step twice
- * (availability), an offer page, the bag, the checkout POST (holds a unit and opens the demo payment;
- * the next loop's checkout gives that hold back first) and one admin list (orders or items, signed in).
+ * (availability), an offer page, the bag, the checkout POST (holds a unit and opens the demo payment),
+ * the bag's POST that gives the hold back (as the bag page does for a customer back from the provider
+ * without paying) and one admin list (orders or items, signed in). Each checkout comes from an address of
+ * its own, as each loop stands for another customer's booking: the shop limits holds and checkouts per
+ * address and renewals per bag (decision 026), which one visitor looping faster than any person would
+ * otherwise run into.
  * The visitors are spread over the six languages.
  *
  * Per process count:
@@ -113,6 +117,13 @@ async function adminCookie(shopUrl: string) {
   return [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
+let checkoutAddresses = 0;
+/** A fresh client address from 198.18.0.0/15, through the shop's trusted loopback proxy. */
+function nextAddress() {
+  checkoutAddresses++;
+  return `198.${18 + ((checkoutAddresses >> 16) & 1)}.${(checkoutAddresses >> 8) & 255}.${checkoutAddresses & 255}`;
+}
+
 /** The loop of one visitor (see the header). */
 function loopOf(visitor: Visitor, index: number, admin: string, origin: string, itemSlug: string) {
   const prefix = visitor.locale === "en" ? "" : `/${visitor.locale}`;
@@ -133,6 +144,16 @@ function loopOf(visitor: Visitor, index: number, admin: string, origin: string, 
       path: `${prefix}/rental/checkout`,
       headers: { ...headers, origin, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ ...INVOICE, total: visitor.total }).toString(),
+      setupRequest: (request: autocannon.Request) => ({
+        ...request,
+        headers: { ...request.headers, "x-forwarded-for": nextAddress() },
+      }),
+    },
+    {
+      method: "POST" as const,
+      path: `${prefix}/rental/bag`,
+      headers: { ...headers, origin, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=releaseHold",
     },
     get(index % 2 === 0 ? "/admin/orders" : "/admin/items", admin),
   ];
@@ -280,7 +301,7 @@ const statusList = (f: Figures) =>
 // The run
 
 const summary: string[] = [];
-const mix = "home, branches, shop, item, equipment ×2, offer, bag, checkout POST, admin list";
+const mix = "home, branches, shop, item, equipment ×2, offer, bag, checkout POST, hold given back, admin list";
 console.log(`mix per visitor loop: ${mix}; six languages; PostgreSQL; ${seconds} s per step\n`);
 
 for (const processes of processCounts) {

@@ -9,9 +9,9 @@
  * - at most MAX_UNITS_PER_SIZE units of one item in one size: three pairs of the same ski in 170 are a
  *   family, a whole size is hoarding; the rest of a size stays bookable for other people.
  *
- * Orders at the counter are not online holds and are not counted. A bag holds again at most
- * MAX_HOLDS_PER_BAG times an hour, and checkouts and bag changes are rate-limited (RATE_LIMITS below), so a
- * hold cannot be renewed without end.
+ * Orders at the counter are not online holds and are not counted. A bag renews a hold it still has (a
+ * new checkout while the last one waits for payment) at most MAX_RENEWALS_PER_BAG times an hour, and
+ * checkouts and bag changes are rate-limited (RATE_LIMITS below), so a hold cannot be kept without end.
  */
 import type { RateLimit } from "./accounts";
 
@@ -21,14 +21,14 @@ export const HOLD_LIMITS = {
   MAX_OPEN_ORDERS: 3,
   MAX_UNITS: 30,
   MAX_UNITS_PER_SIZE: 6,
-  MAX_HOLDS_PER_BAG: 3,
+  MAX_RENEWALS_PER_BAG: 2,
 } as const;
 
 export const BOOKING_RATE_LIMITS = {
   /** Checkouts (each one holds units) per client address. */
   checkout: { name: "checkout", max: 20, windowMs: 10 * MINUTE },
-  /** Holds per bag: the first and two renewals an hour. */
-  bagHolds: { name: "bag-holds", max: HOLD_LIMITS.MAX_HOLDS_PER_BAG, windowMs: 60 * MINUTE },
+  /** Renewals of a bag's open hold: two an hour, so a hold lasts at most three hold times in a row. */
+  bagRenewals: { name: "bag-renewals", max: HOLD_LIMITS.MAX_RENEWALS_PER_BAG, windowMs: 60 * MINUTE },
   /** Additions and changes to bags per client address: a family's bag takes a few dozen. */
   bagChanges: { name: "bag", max: 120, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateLimit>;

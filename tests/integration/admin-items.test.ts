@@ -594,7 +594,12 @@ describe("pictures", () => {
     const flood = await new Promise<number>((resolve, reject) => {
       const request = httpRequest(`${server.url}/admin/item/${item.id}`, {
         method: "POST",
-        headers: { Cookie: adminCookie, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(200 * 1024 * 1024) },
+        headers: {
+          Cookie: adminCookie,
+          Origin: server.url,
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(200 * 1024 * 1024),
+        },
       });
       request.on("response", (response) => {
         resolve(response.statusCode ?? 0);

@@ -63,6 +63,12 @@ export async function releasePaymentHold(cart: Cart): Promise<void> {
   if (order?.status === "pending_payment") await abandonPayment(cart.orderId);
 }
 
+async function holdStillOpen(orderId: string | null): Promise<boolean> {
+  if (!orderId) return false;
+  const [order] = await getDb().select({ status: orders.status, expiresAt: orders.expiresAt }).from(orders).where(eq(orders.id, orderId));
+  return order?.status === "pending_payment" && order.expiresAt !== null && order.expiresAt > new Date();
+}
+
 export type CheckoutFailure = HoldFailure | { reason: "provider" } | { reason: "tooMany"; retryAfter: number };
 export type CheckoutResult = { ok: true; redirectUrl: string } | { ok: false; failure: CheckoutFailure };
 
@@ -98,11 +104,12 @@ export async function checkout(params: {
   const { cart } = params;
   if (!cart.appId || !cart.shopId || !cart.pickupDate || !cart.returnDate || !cart.pickupTime || !cart.returnTime)
     return { ok: false, failure: { reason: "emptyBag" } };
-  // Every checkout holds units: so many per address, and a bag holds again only a few times (decision 026).
+  // Every checkout holds units: so many per address, and a bag renews a hold it still has only a few times
+  // an hour (decision 026); a hold given back (cancelled, failed, run out) is not renewed by the next one.
   const perAddress = await hitRateLimit(BOOKING_RATE_LIMITS.checkout, addressKey(params.clientAddress));
   if (!perAddress.allowed) return { ok: false, failure: { reason: "tooMany", retryAfter: perAddress.retryAfter } };
-  const perBag = await hitRateLimit(BOOKING_RATE_LIMITS.bagHolds, cart.id);
-  if (!perBag.allowed) return { ok: false, failure: { reason: "tooMany", retryAfter: perBag.retryAfter } };
+  const perBag = (await holdStillOpen(cart.orderId)) ? await hitRateLimit(BOOKING_RATE_LIMITS.bagRenewals, cart.id) : null;
+  if (perBag && !perBag.allowed) return { ok: false, failure: { reason: "tooMany", retryAfter: perBag.retryAfter } };
   // A previous attempt that is still waiting for payment gives its hold back first.
   if (cart.orderId) await abandonPayment(cart.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
@@ -136,7 +143,7 @@ export async function checkout(params: {
   });
   // A hold that did not happen was no renewal.
   if (!held.ok) {
-    await refundRateLimits([perBag]);
+    if (perBag) await refundRateLimits([perBag]);
     return held;
   }
   await updateCart(cart.id, { orderId: held.order.id });
