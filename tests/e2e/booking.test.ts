@@ -230,11 +230,23 @@ describe("booking in the browser", () => {
     await page.waitForURL(`${baseUrl}/rental/checkout`);
     await hydrated(page);
 
-    // 3. Paying without invoice details.
+    // 3. Paying without invoice details, on a phone-sized window: the button is a screen below the message.
+    await page.setViewportSize({ width: 390, height: 700 });
     const pay = payButton(page, locale);
     await page.getByLabel(text(locale, "booking.invoice.street")).fill("12 High Street");
     await pay.click();
     await expect.poll(() => page.getByRole("alert").first().textContent()).toContain(text(locale, "booking.errors.invoiceFirst"));
+    // The message comes into view; the customer does not have to scroll up to find out why nothing happened.
+    const inView = () =>
+      page
+        .getByRole("alert")
+        .first()
+        .evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+    await expect.poll(inView).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await page.getByLabel(text(locale, "booking.invoice.street")).inputValue()).toBe("12 High Street");
     await expectAccessible(page, "invoice details with errors");
     await fillInvoice(page, locale, INVOICE.en);

@@ -1,5 +1,6 @@
 /** Pieces shared by the booking steps: the step list, form fields with their errors, and notices. */
 import { Check } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/react";
 import { useLocalPath } from "../use-locale";
@@ -62,8 +63,14 @@ export function Notice({ tone = "error", children, id }: { tone?: "error" | "inf
     info: "border-sky-300 bg-sky-50 text-sky-900",
     success: "border-emerald-300 bg-emerald-50 text-emerald-900",
   }[tone];
+  const ref = useRef<HTMLDivElement>(null);
+  // A message that appears after a submission sits at the top of the form; on a phone the button that
+  // sent it is a screen further down, so the message comes into view (nothing moves when it already is).
+  useEffect(() => {
+    if (tone === "error") ref.current?.scrollIntoView({ block: "nearest" });
+  }, [tone]);
   return (
-    <div id={id} role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg border p-3 ${styles}`}>
+    <div ref={ref} id={id} role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg border p-3 ${styles}`}>
       {children}
     </div>
   );
