@@ -53,6 +53,9 @@ beforeAll(async () => {
     .replace("    least_conn;", `    least_conn;\n${upstreams}`)
     .replace(/listen 80 default_server; # listen/, `listen 127.0.0.1:${port} default_server;`)
     .replace(/listen 80; # listen/, `listen 127.0.0.1:${port};`)
+    // The public address here has a port, which the Host the proxy sets must carry (React Router compares
+    // the Origin with the request's URL), and which a server_name never has.
+    .replace("proxy_set_header Host rent.example;", `proxy_set_header Host 127.0.0.1:${port};`)
     .replaceAll("rent.example", "127.0.0.1");
   if (site.includes("10.0.0.")) throw new Error("the example's upstream lines were not replaced");
   writeFileSync(
