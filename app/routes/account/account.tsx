@@ -19,7 +19,7 @@ import { useTranslation } from "../../i18n/react";
 import { changePassword, customerOrders, enableTotp, turnOffTotp } from "../../server/auth/accounts.server";
 import { getSignedIn } from "../../server/auth/session.server";
 import { cancelTotpSetup, pendingTotpSetup, startTotpSetup } from "../../server/auth/totp.server";
-import { passRetryAfter } from "../../server/http/errors.server";
+import { passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/account";
@@ -70,9 +70,10 @@ function refused(intent: string, errors: Record<string, string>, values: Record<
 }
 
 function tooMany(intent: string, retryAfter: number) {
-  return refused(intent, { form: "account.errors.tooMany" }, { minutes: String(Math.max(1, Math.ceil(retryAfter / 60))) }, 429, {
-    "Retry-After": String(retryAfter),
-  });
+  return tooManyAttempts<Reply>(
+    { intent, values: { minutes: String(waitMinutes(retryAfter)) }, errors: { form: "account.errors.tooMany" } },
+    retryAfter,
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -26,7 +26,7 @@ import {
 } from "../../server/auth/accounts.server";
 import { getPendingSignIn, getSessionUser } from "../../server/auth/session.server";
 import { publicOrigin } from "../../server/config.server";
-import { passRetryAfter } from "../../server/http/errors.server";
+import { passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/login";
 
@@ -79,9 +79,9 @@ function refused(values: Record<string, string>, errors: Record<string, string>,
 }
 
 function tooMany(values: Record<string, string>, retryAfter: number) {
-  return data<Reply>(
-    { values: { ...values, minutes: String(Math.max(1, Math.ceil(retryAfter / 60))) }, errors: { form: "account.errors.tooMany" } },
-    { status: 429, headers: { "Retry-After": String(retryAfter) } },
+  return tooManyAttempts<Reply>(
+    { values: { ...values, minutes: String(waitMinutes(retryAfter)) }, errors: { form: "account.errors.tooMany" } },
+    retryAfter,
   );
 }
 

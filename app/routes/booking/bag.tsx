@@ -15,7 +15,7 @@ import { useTranslation } from "../../i18n/react";
 import { bagChangeAllowed, loadBag, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
 import { changeLine, chooseHotel, removeLine, updateCart } from "../../server/booking/cart.server";
 import { bagView } from "../../server/booking/flow.server";
-import { passRetryAfter } from "../../server/http/errors.server";
+import { passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/bag";
 
@@ -69,20 +69,20 @@ export async function action({ request, context: load }: Route.ActionArgs) {
   if (!bag?.period) return redirect(localizePath("/rental", locale));
   const posted = Object.fromEntries(await readFormData(request));
   const parsed = forms.safeParse(posted);
-  if (!parsed.success) return data({ error: "booking.equipment.invalid", code: "", count: 0 }, { status: 400 });
+  if (!parsed.success) return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
   const { cart } = bag;
   const form = parsed.data;
   // Changes to the bag are counted per address; going on and giving a hold back never are.
   if (form.intent !== "continue" && form.intent !== "releaseHold") {
     const wait = await bagChangeAllowed(load.clientAddress);
     if (wait !== null)
-      return data(
+      return tooManyAttempts(
         {
           error: "booking.errors.tooMany",
           code: typeof posted.code === "string" ? posted.code.slice(0, 40) : "",
-          count: Math.ceil(wait / 60),
+          count: waitMinutes(wait),
         },
-        { status: 429, headers: { "Retry-After": String(wait) } },
+        wait,
       );
   }
   const again = redirect(localizePath("/rental/bag", locale));
@@ -93,13 +93,12 @@ export async function action({ request, context: load }: Route.ActionArgs) {
     case "size":
     case "quantity": {
       const change = form.intent === "size" ? { size: form.size } : { quantity: form.quantity };
-      if (!(await changeLine(cart, form.lineId, change)))
-        return data({ error: "booking.equipment.invalid", code: "", count: 0 }, { status: 400 });
+      if (!(await changeLine(cart, form.lineId, change))) return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
       return again;
     }
     case "coupon": {
       const code = couponCodeSchema.safeParse(form.code);
-      if (!code.success) return data({ error: "coupon.unknown", code: form.code, count: 0 }, { status: 400 });
+      if (!code.success) return data({ error: "coupon.unknown", code: form.code }, { status: 400 });
       await updateCart(cart.id, { couponCode: code.data });
       return again;
     }
@@ -108,15 +107,15 @@ export async function action({ request, context: load }: Route.ActionArgs) {
       return again;
     case "hotel":
       if (!(await chooseHotel(cart, form.hotelId === "" ? null : form.hotelId)))
-        return data({ error: "booking.equipment.invalid", code: "", count: 0 }, { status: 400 });
+        return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
       return again;
     case "releaseHold":
       await releasePaymentHold(cart);
       return null;
     case "continue": {
-      if (cart.lines.length === 0) return data({ error: "booking.errors.emptyBag", code: "", count: 0 }, { status: 400 });
+      if (cart.lines.length === 0) return data({ error: "booking.errors.emptyBag", code: "" }, { status: 400 });
       const view = await bagView(cart, bag.period, locale, new Date(), cart.invoice?.email);
-      if (view?.lines.some((l) => !l.available)) return data({ error: "booking.bag.unavailable", code: "", count: 0 }, { status: 409 });
+      if (view?.lines.some((l) => !l.available)) return data({ error: "booking.bag.unavailable", code: "" }, { status: 409 });
       return redirect(localizePath("/rental/checkout", locale));
     }
   }
@@ -172,7 +171,7 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
       {loaderData.returned && <Notice tone="info">{t(`booking.bag.returned.${loaderData.returned.outcome}`)}</Notice>}
       {loaderData.returned?.holdOpen && <ReleaseHold />}
       {loaderData.changed && <Notice>{t(loaderData.changed)}</Notice>}
-      {actionData?.error && <Notice>{t(actionData.error, { count: actionData.count })}</Notice>}
+      {actionData?.error && <Notice>{t(actionData.error, { count: "count" in actionData ? Number(actionData.count) : undefined })}</Notice>}
       <p className="mt-4 text-slate-700">
         {t("booking.bag.summary", { shop: shop.name, from: when(period.pickupAt), to: when(period.returnAt), count: period.days })}{" "}
         <Link to={href(base)} className="text-brand-700 underline hover:text-brand-900">

@@ -13,7 +13,7 @@ import { languageTag, localizePath, splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { checkout, loadBag } from "../../server/booking/bag.server";
 import { bagView } from "../../server/booking/flow.server";
-import { passRetryAfter } from "../../server/http/errors.server";
+import { passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/checkout";
 
@@ -94,7 +94,6 @@ export async function action({ request, context: load }: Route.ActionArgs) {
         values,
         errors: { ...fieldErrors(parsed.error), form: "booking.errors.invoiceFirst" } as Record<string, string>,
         item: "",
-        count: 0,
       },
       { status: 400 },
     );
@@ -109,15 +108,12 @@ export async function action({ request, context: load }: Route.ActionArgs) {
     return redirect(`${localizePath("/rental/bag", locale)}?changed=${failure.reason === "priceChanged" ? "price" : "unavailable"}`);
   if (failure.reason === "tooMany") {
     // The form stays as typed; the message says how long to wait.
-    const minutes = Math.ceil(failure.retryAfter / 60);
-    return data(
-      { values, errors: { form: FAILURE_MESSAGES.tooMany } as Record<string, string>, item, count: minutes },
-      { status: 429, headers: { "Retry-After": String(failure.retryAfter) } },
-    );
+    const errors = { form: FAILURE_MESSAGES.tooMany } as Record<string, string>;
+    return tooManyAttempts({ values, errors, item, count: waitMinutes(failure.retryAfter) }, failure.retryAfter);
   }
   const message =
     failure.reason === "holdLimit" ? HOLD_LIMIT_MESSAGES[failure.limit] : (FAILURE_MESSAGES[failure.reason] ?? "booking.checkout.busy");
-  return data({ values, errors: { form: message } as Record<string, string>, item, count: 0 }, { status: 409 });
+  return data({ values, errors: { form: message } as Record<string, string>, item }, { status: 409 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "checkout", {}, { noindex: true });
@@ -160,7 +156,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       />
       {errors.form && (
         <Notice>
-          {t(errors.form, { item: actionData?.item ?? "", count: actionData?.count ?? 0 })}{" "}
+          {t(errors.form, {
+            item: actionData?.item ?? "",
+            count: actionData && "count" in actionData ? Number(actionData.count) : undefined,
+          })}{" "}
           {errors.form !== "booking.errors.invoiceFirst" && (
             <Link to={href("/rental/bag")} className="font-medium underline">
               {t("booking.checkout.backToBag")}

@@ -14,7 +14,7 @@ import { useTranslation } from "../../i18n/react";
 import { bagChangeAllowed } from "../../server/booking/bag.server";
 import { addLine, loadCart, removeLine } from "../../server/booking/cart.server";
 import { cartPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
-import { notFound, param, passRetryAfter } from "../../server/http/errors.server";
+import { notFound, param, passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
 import { readFormData } from "../../server/http/forms.server";
 import type { Route } from "./+types/equipment";
 
@@ -83,11 +83,7 @@ export async function action({ request, params, context: load }: Route.ActionArg
   const { appId, branch, cart, period, locale, now, category, personId } = await context(request, params);
   const form = Object.fromEntries(await readFormData(request));
   const wait = await bagChangeAllowed(load.clientAddress);
-  if (wait !== null)
-    return data(
-      { error: "booking.errors.tooMany", count: Math.ceil(wait / 60) },
-      { status: 429, headers: { "Retry-After": String(wait) } },
-    );
+  if (wait !== null) return tooManyAttempts({ error: "booking.errors.tooMany", count: waitMinutes(wait) }, wait);
   const back = new URL(request.url);
   const removal = removeForm.safeParse(form);
   if (removal.success) {

@@ -22,3 +22,13 @@ export function passRetryAfter({ actionHeaders, parentHeaders }: { actionHeaders
   if (retryAfter) merged.set("Retry-After", retryAfter);
   return merged;
 }
+
+/** Whole minutes to wait, for a message that says "try again in {{count}} minutes" (at least one). */
+export function waitMinutes(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
+
+/** An action's answer to too many attempts: 429 with Retry-After (the route's `headers` is `passRetryAfter`). */
+export function tooManyAttempts<T>(body: T, retryAfterSeconds: number) {
+  return data(body, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+}
