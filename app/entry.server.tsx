@@ -20,7 +20,7 @@ export default function handleRequest(
 ) {
   const userAgent = request.headers.get("user-agent");
   const bot = isbot(userAgent);
-  // Bots get no rendered error page; the error is only logged (spec §2, §8).
+  // Bots get no rendered error page; the error is only logged (docs/spec.md §2, §8).
   if (bot && responseStatusCode >= 400) {
     const errors = routerContext.staticHandlerContext.errors;
     const error = errors ? Object.values(errors)[0] : undefined;

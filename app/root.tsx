@@ -34,7 +34,7 @@ import { getSiteSettings } from "./server/settings/settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // The bare root picks the visitor's language: cookie, then Accept-Language, then English (DESIGN §6.5).
+  // The bare root picks the visitor's language: cookie, then Accept-Language, then English (docs/architecture.md §6.5).
   // Settings of every page (language cookie key, tag manager, offered languages): cached briefly, no query per page.
   const site = await getSiteSettings();
   if (url.pathname === "/") {

@@ -1,5 +1,5 @@
 /**
- * The one route table. Every page exists in six languages (spec §2): English without a prefix, the others
+ * The one route table. Every page exists in six languages (docs/spec.md §2): English without a prefix, the others
  * under an optional `:lang` segment (/de, /it, /nl, /be, /da) that routes/lang.tsx validates. One optional
  * segment instead of six copies of the table keeps route matching cheap (docs/decisions/001-language-routes.md).
  */

@@ -92,7 +92,11 @@ async function prepareVisitor(shopUrl: string, itemId: number, index: number): P
   };
   expect(await visitor.post(`${prefix}/rental/winter/ciaslin`, period), "/rental/winter/ciaslin/persons");
   expect(
-    await visitor.post(`${prefix}/rental/winter/ciaslin/persons`, { intent: "save", "firstName-0": `Guest ${index}`, "heightCm-0": "180" }),
+    await visitor.post(`${prefix}/rental/winter/ciaslin/persons`, {
+      intent: "save",
+      "persons.0.firstName": `Guest ${index}`,
+      "persons.0.heightCm": "180",
+    }),
     "/rental/winter/ciaslin/equipment",
   );
   const equipment = await (await visitor.get(`${prefix}/rental/winter/ciaslin/equipment`)).text();

@@ -1,8 +1,5 @@
+import { INERT_MODULE, INERT_PRELOAD } from "../domain/deferred-hydration";
 import { MESSAGES_META } from "../i18n/bundles";
-
-/** What the server turns React Router's module preloads and bootstrap script into (decision 024). */
-export const INERT_PRELOAD = "x-modulepreload";
-export const INERT_MODULE = "x-deferred-module";
 
 /**
  * Fetches the page's messages and turns the inert preloads and bootstrap script back on once the browser reports the first contentful

@@ -14,7 +14,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * The error page of spec §2 and §8. Its title and first line are the product's contract texts and stay
+ * The error page of docs/spec.md §2 and §8. Its title and first line are the product's contract texts and stay
  * as the spec words them in every language (docs/decisions/005-error-texts.md); the help below is translated.
  */
 export function ErrorPage({ error }: { error: unknown }) {

@@ -4,7 +4,7 @@ import { languageName, languageTag, locales, splitLocale } from "../domain/i18n"
 import { useTranslation } from "../i18n/react";
 import { useLocalPath, useRootData } from "./use-locale";
 
-/** Header, footer and consent banner around every public page (the default layout of spec §2). */
+/** Header, footer and consent banner around every public page (the default layout of docs/spec.md §2). */
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const href = useLocalPath();

@@ -5,8 +5,7 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, newPassword } from "./passwords";
 import { returnPath } from "./redirect";
-
-export type Role = "customer" | "staff" | "admin";
+import type { Role } from "./vocabulary";
 
 const email = z.string().trim().min(1, "validation.required").max(254, "validation.email").pipe(z.email("validation.email"));
 const currentPassword = z.string().min(1, "validation.required").max(MAX_PASSWORD_LENGTH, "validation.invalid");

@@ -1,4 +1,4 @@
-/** Lifetime of the language cookie (spec §9). */
+/** Lifetime of the language cookie (docs/spec.md §9). */
 export const LANGUAGE_COOKIE_DAYS = 365;
 
 /** Lifetime of the bag's cookie; a bag untouched this long is forgotten. */

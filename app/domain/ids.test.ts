@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rowId, rowIdSchema } from "./ids";
+import { z } from "zod";
+import { rowId, rowIdKey, rowIdSchema, slugSchema, wantedCategory } from "./ids";
 
 describe("rowId", () => {
   it("reads plain decimal ids and numbers", () => {
@@ -35,5 +36,38 @@ describe("rowId", () => {
     const result = rowIdSchema("admin.errors.choose").safeParse("x");
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe("admin.errors.choose");
+  });
+});
+
+describe("rowIdKey (a row id naming a group of posted fields)", () => {
+  const grid = z.record(rowIdKey, z.string());
+
+  it("keeps a plain decimal id as its key", () => {
+    expect(grid.parse({ "7": "a", "2147483647": "b" })).toEqual({ "7": "a", "2147483647": "b" });
+  });
+
+  // Zod retries a failing key as a number: "01" and "1.0" would come back as row 1.
+  it("refuses the other spellings as keys", () => {
+    for (const bad of ["01", "1.0", "0", "1e1", "0x1", "2147483648", " 1", "x"])
+      expect(grid.safeParse({ [bad]: "a" }).success, JSON.stringify(bad)).toBe(false);
+  });
+});
+
+describe("slugSchema", () => {
+  it("reads slugs and category ids", () => {
+    for (const good of ["ciaslin", "ski-all-mountain", "ebike-fully", "a", "x".repeat(60)])
+      expect(slugSchema().safeParse(good).success).toBe(true);
+  });
+
+  it("refuses other text", () => {
+    for (const bad of ["", "Ciaslin", "ski all", "ski/../x", "ski_x", "x".repeat(61), 1, null])
+      expect(slugSchema().safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    expect(slugSchema("admin.errors.choose").safeParse("X").error?.issues[0].message).toBe("admin.errors.choose");
+  });
+
+  it("reads the category a public page asked for, or none", () => {
+    expect(wantedCategory(new URL("http://x/rental/winter/ciaslin?category=ski-service"))).toBe("ski-service");
+    expect(wantedCategory(new URL("http://x/rental/winter/ciaslin?category=%3Cb%3E"))).toBeNull();
+    expect(wantedCategory(new URL("http://x/rental/winter/ciaslin"))).toBeNull();
   });
 });

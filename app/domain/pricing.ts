@@ -1,11 +1,11 @@
 /**
- * The one place a price is computed (DESIGN §6.3). Pure: the server gathers the inputs, calls
+ * The one place a price is computed (docs/architecture.md §6.3). Pure: the server gathers the inputs, calls
  * quoteRental, and shows or stores the result. All amounts are integer euro cents, VAT included.
  * Rules, stacking and rounding: docs/decisions/009-pricing.md.
  */
 import { addDays, daysBetween, type IsoDate } from "./periods";
+import type { CouponKind, ItemKind } from "./vocabulary";
 
-export type ItemKind = "rental" | "sale" | "service" | "depot";
 export type PriceTable = { dayPrices: number[]; extraDayCents: number };
 export type Surcharge = { itemId: number | null; appId: string; startsOn: IsoDate; endsOn: IsoDate; percent: number };
 
@@ -25,7 +25,7 @@ export type QuoteLineInput = {
 
 export type CouponInput = {
   code: string;
-  kind: "percent" | "fixed";
+  kind: CouponKind;
   value: number;
   active: boolean;
   validFrom: Date | null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isChunkLoadError, mayReload, RELOAD_GUARD_MS } from "./reload-guard";
 
 describe("chunk reload guard", () => {
-  it("is 10 seconds (spec §9)", () => {
+  it("is 10 seconds (docs/spec.md §9)", () => {
     expect(RELOAD_GUARD_MS).toBe(10_000);
   });
 

@@ -1,4 +1,4 @@
-/** After a chunk-load failure the page reloads once; another reload is blocked for this long (spec §9). */
+/** After a chunk-load failure the page reloads once; another reload is blocked for this long (docs/spec.md §9). */
 export const RELOAD_GUARD_MS = 10_000;
 
 /** Whether a failed lazy import (a stale chunk after a new build) caused this error. */

@@ -14,11 +14,10 @@ import {
   recommendSize,
   recommendSkiLengthCm,
   recommendSnowboardLengthCm,
-  type SizingKind,
-  type Skill,
   sizeRank,
   weightAdjustmentCm,
 } from "./sizing";
+import type { SizingKind, Skill } from "./vocabulary";
 
 describe("weightAdjustmentCm (adults only, by body-mass index)", () => {
   it.each<[string, Body, number]>([

@@ -1,15 +1,11 @@
 /**
- * Size recommendations from a person's body data (DESIGN §5 Person) for the item sizing rules of the
+ * Size recommendations from a person's body data (docs/architecture.md §5 Person) for the item sizing rules of the
  * `sizing` enum. Pure: no I/O. Every figure and its source is in docs/decisions/007-sizing.md; most are
  * rental-chart conventions, not measurements, so the result is a first guess the customer can change.
  */
-
-export type Skill = "beginner" | "intermediate" | "expert";
+import { type SizingKind, SKILLS, type Skill } from "./vocabulary";
 
 export type Body = { heightCm?: number | null; weightKg?: number | null; skill?: Skill | null; shoeSizeEu?: number | null };
-
-/** The item sizing rules (schema enum `sizing`). */
-export type SizingKind = "ski" | "snowboard" | "boot" | "helmet" | "ebike" | "clothing" | "none";
 
 export type EbikeFrame = "XS" | "S" | "M" | "L" | "XL";
 
@@ -64,8 +60,6 @@ export const CLOTHING_LARGEST = "XXL";
 
 /** Letter sizes, smallest first. */
 export const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const;
-
-const SKILLS: readonly Skill[] = ["beginner", "intermediate", "expert"];
 
 /** A positive finite number, else null (missing, zero, negative or NaN count as unknown). */
 function known(value: number | null | undefined): number | null {

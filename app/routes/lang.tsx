@@ -1,6 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isLanguageSegment } from "../domain/i18n";
-import { notFound } from "../server/http/errors.server";
+import { notFound } from "../server/http/results.server";
 import type { Route } from "./+types/lang";
 
 /** The optional language segment of every page: an unknown prefix (/xx/stores, /en/stores) is no page. */

@@ -1,4 +1,4 @@
-import { notFound } from "../server/http/errors.server";
+import { notFound } from "../server/http/results.server";
 
 /** Every unmatched path, in every language: 404 "Page not found: {path}". */
 export function loader(): never {

@@ -1,5 +1,5 @@
 /**
- * The back office (spec §2, §6): anonymous visitors are sent to the login page and come back after
+ * The back office (docs/spec.md §2, §6): anonymous visitors are sent to the login page and come back after
  * signing in; every admin route renders in the admin layout; the session cookie is httpOnly and
  * SameSite=Lax, and logging out ends the session on the server, not only in the browser.
  * (403 for a signed-in customer is covered by the integration tests: no customer account can be made in the UI.)

@@ -304,15 +304,15 @@ describe("booking in the browser", () => {
     await page.waitForURL(`${baseUrl}/de/rental/winter/ciaslin/persons`);
     await hydrated(page);
 
-    await tabTo(isField("firstName-0"));
+    await tabTo(isField("persons.0.firstName"));
     await page.keyboard.type("Jonas");
-    await tabTo(isField("heightCm-0"));
+    await tabTo(isField("persons.0.heightCm"));
     await page.keyboard.type("181");
-    await tabTo(isField("skill-0"));
+    await tabTo(isField("persons.0.skill"));
     // A closed select changes its value with the arrow keys.
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
-    expect(await page.locator('[name="skill-0"]').inputValue()).toBe("intermediate");
+    expect(await page.locator('[name="persons.0.skill"]').inputValue()).toBe("intermediate");
     await tabTo(() =>
       page.evaluate(
         () => document.activeElement?.getAttribute("value") === "save" && document.activeElement?.getAttribute("tabindex") !== "-1",

@@ -1,6 +1,6 @@
 /**
- * Browser-side behaviour: the chunk-reload guard and new-build detection (spec §4, §7, §8, §9), the
- * consent banner without a tag manager, the translate page transition (spec §2) and the CSP nonce.
+ * Browser-side behaviour: the chunk-reload guard and new-build detection (docs/spec.md §4, §7, §8, §9), the
+ * consent banner without a tag manager, the translate page transition (docs/spec.md §2) and the CSP nonce.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

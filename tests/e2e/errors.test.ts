@@ -1,5 +1,5 @@
 /**
- * The not-found error page (spec §2, §8): status 404, title "Page Not Found", the text
+ * The not-found error page (docs/spec.md §2, §8): status 404, title "Page Not Found", the text
  * "Page not found: {path}", in every language and for missing records; bots get no rendered page.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";

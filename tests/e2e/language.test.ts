@@ -1,5 +1,5 @@
 /**
- * The interface language (spec §4, §9): chosen from the language cookie, then the browser's languages,
+ * The interface language (docs/spec.md §4, §9): chosen from the language cookie, then the browser's languages,
  * then English; switched at runtime through the header's language switcher and kept in a cookie for
  * 365 days, path /, SameSite Lax. The switcher is a plain form, so it works without JavaScript too.
  */

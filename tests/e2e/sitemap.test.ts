@@ -1,5 +1,5 @@
 /**
- * The sitemaps (spec §2: one per language) as a browser and a crawler see them: valid sitemaps.org XML,
+ * The sitemaps (docs/spec.md §2: one per language) as a browser and a crawler see them: valid sitemaps.org XML,
  * each URL in its language with seven hreflang alternates, every URL answering 200, all listed in robots.txt.
  */
 import type { Browser, Page } from "playwright-core";

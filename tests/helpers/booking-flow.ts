@@ -35,7 +35,7 @@ export async function startBooking(
   expect(locationOf(periodStep)).toBe(path("/rental/winter/ciaslin/persons"));
   const fields: Record<string, string> = { intent: "save" };
   persons.forEach((person, i) => {
-    for (const [key, value] of Object.entries(person)) fields[`${key}-${i}`] = value;
+    for (const [key, value] of Object.entries(person)) fields[`persons.${i}.${key}`] = value;
   });
   const personsStep = await visitor.post(path("/rental/winter/ciaslin/persons"), fields);
   expect(personsStep.status).toBe(302);

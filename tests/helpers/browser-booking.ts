@@ -121,7 +121,7 @@ export async function bookOut(baseUrl: string, slug: string, sizes: string[], pe
   expect((await visitor.post("/rental/winter/ciaslin", period)).status).toBe(302);
   const persons: Record<string, string> = { intent: "save" };
   sizes.forEach((_, i) => {
-    persons[`firstName-${i}`] = `Guest ${i + 1}`;
+    persons[`persons.${i}.firstName`] = `Guest ${i + 1}`;
   });
   expect((await visitor.post("/rental/winter/ciaslin/persons", persons)).status).toBe(302);
   const html = await (await visitor.get("/rental/winter/ciaslin/equipment")).text();

@@ -341,7 +341,7 @@ describe("units", () => {
     expect(await typed.text()).toContain("This code is already in use.");
 
     const wrongSize = await addUnits(admin, item.id, { shopId: shops.ciaslin, size: "999", count: 1, code: null });
-    expect(wrongSize).toEqual({ ok: false, errors: { size: "admin.items.errors.unitSize" } });
+    expect(wrongSize).toEqual({ ok: false, reason: "invalid", errors: { size: "admin.items.errors.unitSize" } });
     const summerOnly = await createItemOverHttp("test-ebike-units", {
       appId: "summer",
       categoryId: "ebike-fully",
@@ -349,9 +349,9 @@ describe("units", () => {
       sizes: "M",
     });
     const notServing = await addUnits(admin, summerOnly.id, { shopId: shops["plan-da-sera"], size: "M", count: 1, code: null });
-    expect(notServing).toEqual({ ok: false, errors: { shopId: "admin.items.errors.unitBranch" } });
+    expect(notServing).toEqual({ ok: false, reason: "invalid", errors: { shopId: "admin.items.errors.unitBranch" } });
     const typedOk = await addUnits(admin, item.id, { shopId: shops.runcadoz, size: "150", count: 1, code: "RU-TEST-1" });
-    expect(typedOk).toEqual({ ok: true, codes: ["RU-TEST-1"] });
+    expect(typedOk).toEqual({ ok: true, value: { codes: ["RU-TEST-1"] } });
 
     // The sizes of the item keep the ones its units have.
     const dropped = await post(`/admin/item/${item.id}`, { ...newItem("ignored", { sizes: "150, 170" }), intent: "save" });

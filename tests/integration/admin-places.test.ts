@@ -458,7 +458,7 @@ describe(`branches on ${testDbKind}`, () => {
     const ciaslin = await shopBySlug("ciaslin");
     const order = await insertOrder({ shopId: ciaslin.id, pickup: "2031-01-20T10:00:00+01:00" });
     const result = await closeShopDay(adminId, ciaslin.id, "2031-01-20", { en: "Inventory" }, "2030-12-01");
-    expect(result).toEqual({ ok: true, affected: 1 });
+    expect(result).toEqual({ ok: true, value: { affected: 1 } });
     const response = await post(`/admin/shop/${ciaslin.id}`, { intent: "closeDay", day: "2031-01-22" });
     expect(response.location).toBe(`/admin/shop/${ciaslin.id}?saved=1&affected=1`);
     expect((await get(response.location as string)).text).toContain(message("admin.shops.affectedBookings_one"));
@@ -532,6 +532,7 @@ describe(`coupons on ${testDbKind}`, () => {
     // The same answer from the server function when the database's unique index is the one to say it.
     expect(await createCoupon(adminId, { ...(await couponInput()), code: "FAMILY25" })).toEqual({
       ok: false,
+      reason: "invalid",
       errors: { code: "admin.coupons.errors.codeTaken" },
     });
   });
@@ -569,8 +570,9 @@ describe(`coupons on ${testDbKind}`, () => {
 
   it("shows the orders that used a coupon, keeps a used coupon's code and its limit above the uses, and refuses deleting it", async () => {
     const code = `USED-${unique().toUpperCase()}`;
-    const created = await createCoupon(adminId, { ...(await couponInput()), code, maxUses: 10 });
-    if (!created.ok) throw new Error("not created");
+    const result = await createCoupon(adminId, { ...(await couponInput()), code, maxUses: 10 });
+    if (!result.ok) throw new Error("not created");
+    const created = result.value;
     const ciaslin = await shopBySlug("ciaslin");
     const orders = [
       await insertOrder({ shopId: ciaslin.id, couponId: created.id }),
@@ -619,16 +621,18 @@ describe(`coupons on ${testDbKind}`, () => {
   });
 
   it("the database's use limit stays the last word: the server function refuses a limit below the uses", async () => {
-    const created = await createCoupon(adminId, { ...(await couponInput()), code: `LIMIT-${unique().toUpperCase()}`, maxUses: 5 });
-    if (!created.ok) throw new Error("not created");
+    const result = await createCoupon(adminId, { ...(await couponInput()), code: `LIMIT-${unique().toUpperCase()}`, maxUses: 5 });
+    if (!result.ok) throw new Error("not created");
+    const created = result.value;
     await db().update(schema.coupons).set({ usedCount: 4 }).where(eq(schema.coupons.id, created.id));
     const input = { ...(await couponInput()), maxUses: 3 };
     const [current] = await db().select().from(schema.coupons).where(eq(schema.coupons.id, created.id));
     expect(await updateCoupon(adminId, created.id, { ...input, code: current.code })).toEqual({
       ok: false,
+      reason: "invalid",
       errors: { maxUses: "admin.coupons.errors.maxUsesBelowUsed" },
     });
-    expect(await updateCoupon(adminId, created.id, { ...input, code: current.code, maxUses: 4 })).toEqual({ ok: true });
+    expect(await updateCoupon(adminId, created.id, { ...input, code: current.code, maxUses: 4 })).toEqual({ ok: true, value: undefined });
   });
 
   it("deletes a coupon never used, and lists coupons with search and filters", async () => {
@@ -716,9 +720,14 @@ describe(`users on ${testDbKind}`, () => {
     const someone = people.staff.id;
     expect(await updateUser(someone, adminId, { role: "customer", shopIds: [] })).toEqual({
       ok: false,
+      reason: "invalid",
       errors: { role: "admin.users.errors.lastAdmin" },
     });
-    expect(await setUserActive(someone, adminId, false)).toEqual({ ok: false, errors: { form: "admin.users.errors.lastAdmin" } });
+    expect(await setUserActive(someone, adminId, false)).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: { form: "admin.users.errors.lastAdmin" },
+    });
 
     // With a second admin (made over HTTP) there is someone left: the first may demote it again.
     const second = { email: `second-${unique()}@test.example`, password: "second admin password" };
@@ -781,7 +790,7 @@ describe(`deleting and creating an app on ${testDbKind}`, () => {
     await db().delete(schema.cartLines).where(inArray(schema.cartLines.itemId, summerItems));
     await db().delete(schema.items).where(eq(schema.items.appId, "summer"));
     await db().delete(schema.categories).where(eq(schema.categories.appId, "summer"));
-    expect(await deleteApp(adminId, "summer")).toEqual({ ok: true });
+    expect(await deleteApp(adminId, "summer")).toEqual({ ok: true, value: undefined });
     expect(await db().select().from(schema.shopHours).where(eq(schema.shopHours.appId, "summer"))).toHaveLength(0);
     expect((await auditOf("app", "summer")).at(-1)?.action).toBe("delete");
 

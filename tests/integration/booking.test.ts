@@ -156,18 +156,22 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
     expect(periodStep.status).toBe(302);
     const noName = await visitor.post("/de/rental/winter/ciaslin/persons", {
       intent: "save",
-      "firstName-0": "  ",
-      "lastName-0": "Müller",
-      "heightCm-0": "181",
+      "persons.0.firstName": "  ",
+      "persons.0.lastName": "Müller",
+      "persons.0.heightCm": "181",
     });
     expect(noName.status).toBe(400);
     const noNameText = await pageText(noName);
     expect(noNameText).toContain(de.booking.errors.firstName);
     expect(noNameText).not.toContain(en.booking.errors.firstName);
-    const again = await visitor.post("/de/rental/winter/ciaslin/persons", { intent: "save", "firstName-0": "", "lastName-0": "Müller" });
+    const again = await visitor.post("/de/rental/winter/ciaslin/persons", {
+      intent: "save",
+      "persons.0.firstName": "",
+      "persons.0.lastName": "Müller",
+    });
     expect(await again.text()).toContain('value="Müller"');
 
-    await visitor.post("/de/rental/winter/ciaslin/persons", { intent: "save", "firstName-0": "Lena" });
+    await visitor.post("/de/rental/winter/ciaslin/persons", { intent: "save", "persons.0.firstName": "Lena" });
     const emptyBag = await visitor.post("/de/rental/bag", { intent: "continue" });
     expect(emptyBag.status).toBe(400);
     expect(await pageText(emptyBag)).toContain(de.booking.errors.emptyBag);

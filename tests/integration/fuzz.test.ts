@@ -495,14 +495,14 @@ describe("with the demo payment provider", () => {
       const person = (i: number) =>
         formOf(
           {
-            [`key-${i}`]: one("p1", "n1a2b3c4"),
-            [`id-${i}`]: one("{person}", ""),
-            [`firstName-${i}`]: one("Anna", "Jörg", "Søren"),
-            [`lastName-${i}`]: one("", "Jensen"),
-            [`heightCm-${i}`]: one("", "172", "70", "230"),
-            [`weightKg-${i}`]: one("", "65"),
-            [`skill-${i}`]: one("", "beginner", "expert"),
-            [`shoeSize-${i}`]: one("", "39", "52"),
+            [`persons.${i}.key`]: one("p1", "n1a2b3c4"),
+            [`persons.${i}.id`]: one("{person}", ""),
+            [`persons.${i}.firstName`]: one("Anna", "Jörg", "Søren"),
+            [`persons.${i}.lastName`]: one("", "Jensen"),
+            [`persons.${i}.heightCm`]: one("", "172", "70", "230"),
+            [`persons.${i}.weightKg`]: one("", "65"),
+            [`persons.${i}.skill`]: one("", "beginner", "expert"),
+            [`persons.${i}.shoeSize`]: one("", "39", "52"),
           },
           false,
         );
@@ -517,7 +517,7 @@ describe("with the demo payment provider", () => {
         const vars = await bookerRows(visitor);
         const fields: Fields = [["intent", run.intent], ...fill(run.persons.flat(), vars)];
         // Now and then more persons than a bag takes.
-        if (run.many) for (let i = run.persons.length; i < 14; i++) fields.push([`firstName-${i}`, `P${i}`]);
+        if (run.many) for (let i = run.persons.length; i < 14; i++) fields.push([`persons.${i}.firstName`, `P${i}`]);
         const answer = await postProbe(shop, "/rental/winter/ciaslin/persons", fields, {
           cookie: cookieOf(visitor),
           origin: run.origin,

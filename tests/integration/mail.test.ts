@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatMoney } from "../../app/components/format";
+import { formatMoney } from "../../app/domain/format";
 import { type Locale, locales } from "../../app/domain/i18n";
 import { holdOrder } from "../../app/server/booking/holds.server";
 import { type Config, parseConfig, setConfig } from "../../app/server/config.server";

@@ -52,7 +52,10 @@ describe("from the ski service page into the booking", () => {
     const v = visitor();
     const periodStep = await v.post("/rental/winter/ciaslin?category=ski-service", period);
     expect(locationOf(periodStep)).toBe("/rental/winter/ciaslin/persons?category=ski-service");
-    const personsStep = await v.post("/rental/winter/ciaslin/persons?category=ski-service", { intent: "save", "firstName-0": "Anna" });
+    const personsStep = await v.post("/rental/winter/ciaslin/persons?category=ski-service", {
+      intent: "save",
+      "persons.0.firstName": "Anna",
+    });
     expect(locationOf(personsStep)).toBe("/rental/winter/ciaslin/equipment?person=all&category=ski-service");
     const equipment = await pageText(await v.follow(personsStep));
     expect(equipment).toContain("Hot waxing");

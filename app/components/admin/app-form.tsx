@@ -5,18 +5,15 @@
 
 import { languageTag } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
+import { useField, useFormScope, valueAt } from "../form-values";
 import { useLocale } from "../use-locale";
-import { adminInputClass, CheckboxField, TextField, TranslatedField, valueAt } from "./form";
-
-type Values = Record<string, unknown> | undefined;
+import { adminInputClass, CheckboxField, TextField, TranslatedField } from "./form";
 
 /** The form's input look without its full width, for selects that sit side by side. */
 const selectClass = adminInputClass.replace("mt-1 block w-full", "block");
-type Errors = Record<string, string> | undefined;
 
 /** The ticked values of a checkbox group, from a loaded record (numbers) or a posted form (strings). */
-function ticked(values: Values, name: string): string[] {
-  const value = values?.[name];
+function ticked(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   return value === undefined || value === null || value === "" ? [] : [String(value)];
 }
@@ -27,22 +24,21 @@ export function CheckboxGroup({
   legend,
   hint,
   options,
-  values,
-  errors,
   columns = 2,
 }: {
   name: string;
   legend: string;
   hint?: string;
   options: { value: string; label: string; note?: string }[];
-  values: Values;
-  errors: Errors;
   columns?: 1 | 2 | 3;
 }) {
   const { t } = useTranslation();
-  const checked = ticked(values, name);
+  const { values, errors } = useFormScope();
+  // A list, not the one string `useField` gives: the record holds numbers, a posted form `name[]` strings.
+  const checked = ticked(values[name]);
+  const error = errors[name];
   const base = `field-${name}`;
-  const describedBy = [hint ? `${base}-hint` : null, errors?.[name] ? `${base}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hint ? `${base}-hint` : null, error ? `${base}-error` : null].filter(Boolean).join(" ") || undefined;
   const grid = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" }[columns];
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3" aria-describedby={describedBy}>
@@ -73,9 +69,9 @@ export function CheckboxGroup({
           );
         })}
       </div>
-      {errors?.[name] && (
+      {error && (
         <p id={`${base}-error`} className="mt-2 text-sm text-red-700">
-          {t(errors[name])}
+          {t(error)}
         </p>
       )}
     </fieldset>
@@ -83,8 +79,8 @@ export function CheckboxGroup({
 }
 
 /** "12-01" or a posted { month, day } as the two selects show it. */
-function monthDayParts(values: Values, name: string): { month: string; day: string } {
-  const value = values?.[name];
+function monthDayParts(values: Record<string, unknown>, name: string): { month: string; day: string } {
+  const value = values[name];
   if (value && typeof value === "object") {
     const { month, day } = value as { month?: string; day?: string };
     return { month: month ?? "", day: day ?? "" };
@@ -94,13 +90,15 @@ function monthDayParts(values: Values, name: string): { month: string; day: stri
 }
 
 /** A day of the year as the season window uses it: day and month, no year. */
-export function MonthDayField({ name, legend, values, errors }: { name: string; legend: string; values: Values; errors: Errors }) {
+export function MonthDayField({ name, legend }: { name: string; legend: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { values, errors } = useFormScope();
   const parts = monthDayParts(values, name);
+  const error = errors[name];
   const base = `field-${name}`;
   const monthName = new Intl.DateTimeFormat(languageTag[locale], { month: "long", timeZone: "UTC" });
-  const invalid = errors?.[name] ? true : undefined;
+  const invalid = error ? true : undefined;
   const describedBy = invalid ? `${base}-error` : undefined;
   return (
     <fieldset>
@@ -147,9 +145,9 @@ export function MonthDayField({ name, legend, values, errors }: { name: string; 
           </select>
         </div>
       </div>
-      {errors?.[name] && (
+      {error && (
         <p id={`${base}-error`} className="mt-1 text-sm text-red-700">
-          {t(errors[name])}
+          {t(error)}
         </p>
       )}
     </fieldset>
@@ -167,18 +165,15 @@ export function useMonthDay() {
 }
 
 export function AppFields({
-  values,
-  errors,
   shops,
   idChoices,
 }: {
-  values: Values;
-  errors: Errors;
   shops: { id: number; name: string; town: string; active: boolean }[];
   /** On the create page: the kinds of storefront that can still be created. */
   idChoices?: string[];
 }) {
   const { t } = useTranslation();
+  const id = useField("id");
   return (
     <div className="space-y-4">
       {idChoices && (
@@ -189,9 +184,9 @@ export function AppFields({
           <select
             id="field-id"
             name="id"
-            defaultValue={valueAt(values, "id") || idChoices[0]}
-            aria-invalid={errors?.id ? true : undefined}
-            aria-describedby={errors?.id ? "field-id-error" : "field-id-hint"}
+            defaultValue={id.value || idChoices[0]}
+            aria-invalid={id.error ? true : undefined}
+            aria-describedby={id.error ? "field-id-error" : "field-id-hint"}
             className={adminInputClass}
           >
             {idChoices.map((id) => (
@@ -203,33 +198,31 @@ export function AppFields({
           <p id="field-id-hint" className="mt-1 text-xs text-slate-600">
             {t("admin.apps.kindHint")}
           </p>
-          {errors?.id && (
+          {id.error && (
             <p id="field-id-error" className="mt-1 text-sm text-red-700">
-              {t(errors.id)}
+              {t(id.error)}
             </p>
           )}
         </div>
       )}
-      <TranslatedField name="name" label={t("admin.field.name")} values={values} errors={errors} />
-      <TranslatedField name="description" label={t("admin.field.description")} values={values} errors={errors} multiline />
+      <TranslatedField name="name" label={t("admin.field.name")} />
+      <TranslatedField name="description" label={t("admin.field.description")} multiline />
       <fieldset className="rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold">{t("admin.apps.seasonWindow")}</legend>
         <p className="mb-2 text-xs text-slate-600">{t("admin.apps.seasonHint")}</p>
         <div className="flex flex-wrap gap-6">
-          <MonthDayField name="seasonStart" legend={t("admin.apps.seasonStart")} values={values} errors={errors} />
-          <MonthDayField name="seasonEnd" legend={t("admin.apps.seasonEnd")} values={values} errors={errors} />
+          <MonthDayField name="seasonStart" legend={t("admin.apps.seasonStart")} />
+          <MonthDayField name="seasonEnd" legend={t("admin.apps.seasonEnd")} />
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField name="sort" label={t("admin.field.sort")} type="number" inputMode="numeric" values={values} errors={errors} required />
+        <TextField name="sort" label={t("admin.field.sort")} type="number" inputMode="numeric" required />
       </div>
-      <CheckboxField name="enabled" label={t("admin.field.enabled")} hint={t("admin.apps.enabledHint")} values={values} />
+      <CheckboxField name="enabled" label={t("admin.field.enabled")} hint={t("admin.apps.enabledHint")} />
       <CheckboxGroup
         name="shopIds"
         legend={t("admin.apps.servedBy")}
         hint={t("admin.apps.servedByHint")}
-        values={values}
-        errors={errors}
         options={shops.map((shop) => ({
           value: String(shop.id),
           label: shop.name,

@@ -4,17 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/react";
 import { SelectField, TextField, TranslatedField } from "./form";
 
-export function CloseDayForm({
-  shops,
-  values,
-  errors,
-  open,
-}: {
-  shops: { id: number; name: string }[];
-  values?: Record<string, unknown>;
-  errors?: Record<string, string>;
-  open: boolean;
-}) {
+export function CloseDayForm({ shops, open }: { shops: { id: number; name: string }[]; open: boolean }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (
@@ -26,16 +16,10 @@ export function CloseDayForm({
       <Form method="post" noValidate className="mt-4 space-y-4">
         <p className="text-sm text-slate-700">{t("admin.calendar.closeHint")}</p>
         <div className="grid max-w-xl gap-4 sm:grid-cols-2">
-          <SelectField
-            name="shopId"
-            label={t("admin.field.shop")}
-            values={values}
-            errors={errors}
-            options={shops.map((s) => ({ value: String(s.id), label: s.name }))}
-          />
-          <TextField name="day" label={t("admin.calendar.date")} type="date" values={values} errors={errors} required />
+          <SelectField name="shopId" label={t("admin.field.shop")} options={shops.map((s) => ({ value: String(s.id), label: s.name }))} />
+          <TextField name="day" label={t("admin.calendar.date")} type="date" required />
         </div>
-        <TranslatedField name="reason" label={t("admin.calendar.reason")} values={values} errors={errors} required={false} />
+        <TranslatedField name="reason" label={t("admin.calendar.reason")} required={false} />
         <button
           type="submit"
           name="intent"

@@ -6,9 +6,9 @@
 import { ArrowDownToLine, ArrowUpFromLine, Ban } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { CalendarEntry, CalendarRow } from "../../domain/admin/calendar";
+import { formatDate } from "../../domain/format";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { formatDate } from "../format";
 import { useLocale, useLocalPath } from "../use-locale";
 
 function Entry({ entry, detailed }: { entry: CalendarEntry; detailed: boolean }) {

@@ -1,15 +1,12 @@
 /** The fields of a coupon, shared by its create and edit screens. */
 
-import { COUPON_KINDS } from "../../domain/admin/coupon";
 import { pick } from "../../domain/i18n";
+import { COUPON_KINDS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
 import { CheckboxGroup } from "./app-form";
 import { CheckboxField, SelectField, TextField, TranslatedField } from "./form";
 import { DateField } from "./shop-form";
-
-type Values = Record<string, unknown> | undefined;
-type Errors = Record<string, string> | undefined;
 
 export type ScopeChoices = {
   apps: { id: string; name: Record<string, string> }[];
@@ -17,13 +14,9 @@ export type ScopeChoices = {
 };
 
 export function CouponFields({
-  values,
-  errors,
   choices,
   codeLocked,
 }: {
-  values: Values;
-  errors: Errors;
   choices: ScopeChoices;
   /** A used coupon keeps its code: its orders and invoices name it. */
   codeLocked?: boolean;
@@ -37,50 +30,29 @@ export function CouponFields({
           name="code"
           label={t("admin.field.code")}
           hint={t(codeLocked ? "admin.coupons.codeLockedHint" : "admin.coupons.codeHint")}
-          values={values}
-          errors={errors}
           autoComplete="off"
           required
         />
         <SelectField
           name="kind"
           label={t("admin.field.kind")}
-          values={values}
-          errors={errors}
           options={COUPON_KINDS.map((kind) => ({ value: kind, label: t(`admin.coupons.kind.${kind}`) }))}
         />
-        <TextField
-          name="value"
-          label={t("admin.field.value")}
-          hint={t("admin.coupons.valueHint")}
-          inputMode="decimal"
-          values={values}
-          errors={errors}
-          required
-        />
+        <TextField name="value" label={t("admin.field.value")} hint={t("admin.coupons.valueHint")} inputMode="decimal" required />
       </div>
-      <TranslatedField name="description" label={t("admin.field.description")} values={values} errors={errors} multiline />
+      <TranslatedField name="description" label={t("admin.field.description")} multiline />
       <fieldset className="rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold">{t("admin.coupons.rules")}</legend>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <DateField name="validFrom" label={t("admin.field.validFrom")} values={values} errors={errors} required={false} />
-          <DateField name="validUntil" label={t("admin.field.validUntil")} values={values} errors={errors} required={false} />
-          <TextField
-            name="minOrder"
-            label={t("admin.coupons.minOrderEuros")}
-            hint={t("admin.coupons.minOrderHint")}
-            inputMode="decimal"
-            values={values}
-            errors={errors}
-          />
+          <DateField name="validFrom" label={t("admin.field.validFrom")} required={false} />
+          <DateField name="validUntil" label={t("admin.field.validUntil")} required={false} />
+          <TextField name="minOrder" label={t("admin.coupons.minOrderEuros")} hint={t("admin.coupons.minOrderHint")} inputMode="decimal" />
           <TextField
             name="maxUses"
             label={t("admin.coupons.maxUses")}
             hint={t("admin.coupons.unlimitedHint")}
             type="number"
             inputMode="numeric"
-            values={values}
-            errors={errors}
           />
           <TextField
             name="maxUsesPerCustomer"
@@ -88,8 +60,6 @@ export function CouponFields({
             hint={t("admin.coupons.unlimitedHint")}
             type="number"
             inputMode="numeric"
-            values={values}
-            errors={errors}
           />
         </div>
       </fieldset>
@@ -98,8 +68,6 @@ export function CouponFields({
           name="appIds"
           legend={t("admin.coupons.scopeApps")}
           hint={t("admin.coupons.scopeAllHint")}
-          values={values}
-          errors={errors}
           columns={1}
           options={choices.apps.map((app) => ({ value: app.id, label: pick(app.name, locale) }))}
         />
@@ -107,8 +75,6 @@ export function CouponFields({
           name="categoryIds"
           legend={t("admin.coupons.scopeCategories")}
           hint={t("admin.coupons.scopeAllHint")}
-          values={values}
-          errors={errors}
           options={choices.categories.map((category) => ({
             value: category.id,
             label: pick(category.name, locale),
@@ -116,8 +82,8 @@ export function CouponFields({
           }))}
         />
       </div>
-      <CheckboxField name="public" label={t("admin.field.public")} hint={t("admin.coupons.publicHint")} values={values} />
-      <CheckboxField name="active" label={t("admin.field.active")} hint={t("admin.coupons.activeHint")} values={values} />
+      <CheckboxField name="public" label={t("admin.field.public")} hint={t("admin.coupons.publicHint")} />
+      <CheckboxField name="active" label={t("admin.field.active")} hint={t("admin.coupons.activeHint")} />
     </div>
   );
 }

@@ -4,8 +4,8 @@
  */
 import { useId } from "react";
 import { chartScale, type RevenueDay } from "../../domain/admin/dashboard";
+import { formatDate, formatMoney } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
-import { formatDate, formatMoney } from "../format";
 import { useLocale } from "../use-locale";
 
 const WIDTH = 720;

@@ -1,9 +1,9 @@
 /** The dashboard's panels: the day's handovers per branch, orders waiting for payment, the fleet's utilisation. */
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import { Link } from "react-router";
+import { formatDate, formatPercent } from "../../domain/format";
 import { pick, type Translated } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { formatDate, formatPercent } from "../format";
 import { useLocale, useLocalPath } from "../use-locale";
 
 export type Handover = { id: string; number: string; name: string; status: string; pickupAt: Date | string; returnAt: Date | string };

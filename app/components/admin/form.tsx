@@ -1,31 +1,21 @@
 /**
  * Fields of the back office's edit and create forms. Each shows its label, the value (as typed, after a
- * failed save), and its message from the server beside it, linked with aria-describedby. The forms post
- * to the route's action and work without JavaScript.
+ * failed save), and its message from the server beside it, linked with aria-describedby; they read value
+ * and message from the enclosing `<FormValues>`. The forms post to the route's action and work without
+ * JavaScript.
  */
 
 import { useNavigation, useSearchParams } from "react-router";
 import { type Locale, languageName, locales } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
+import { useField, useFormScope } from "../form-values";
 
 export const adminInputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600";
 
-/** What an action answers after a failed save: the values as posted and a message key per field. */
-export type FormReply = { values: Record<string, unknown>; errors: Record<string, string> };
-
-/** A nested value of a posted or loaded record, "name.en" → record.name.en, as the string an input shows. */
-export function valueAt(values: Record<string, unknown> | undefined, path: string): string {
-  let value: unknown = values;
-  for (const part of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
-  return value === null || value === undefined ? "" : String(value);
-}
-
 type FieldProps = {
   name: string;
   label: string;
-  values?: Record<string, unknown>;
-  errors?: Record<string, string>;
   hint?: string;
   required?: boolean;
 };
@@ -35,12 +25,12 @@ function ids(name: string) {
   return { id, error: `${id}-error`, hint: `${id}-hint` };
 }
 
-function Message({ id, errors, name }: { id: string; errors?: Record<string, string>; name: string }) {
+function Message({ id, error }: { id: string; error: string | undefined }) {
   const { t } = useTranslation();
-  if (!errors?.[name]) return null;
+  if (!error) return null;
   return (
     <p id={id} className="mt-1 text-sm text-red-700">
-      {t(errors[name])}
+      {t(error)}
     </p>
   );
 }
@@ -48,8 +38,6 @@ function Message({ id, errors, name }: { id: string; errors?: Record<string, str
 export function TextField({
   name,
   label,
-  values,
-  errors,
   hint,
   required,
   type = "text",
@@ -59,12 +47,13 @@ export function TextField({
 }: FieldProps & { type?: string; autoComplete?: string; inputMode?: "numeric" | "decimal" | "email" | "tel"; multiline?: boolean }) {
   const { t } = useTranslation();
   const i = ids(name);
-  const describedBy = [errors?.[name] ? i.error : null, hint ? i.hint : null].filter(Boolean).join(" ") || undefined;
+  const { value, error } = useField(name);
+  const describedBy = [error ? i.error : null, hint ? i.hint : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id: i.id,
     name,
-    defaultValue: valueAt(values, name),
-    "aria-invalid": errors?.[name] ? true : undefined,
+    defaultValue: value,
+    "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     required,
     className: adminInputClass,
@@ -81,7 +70,7 @@ export function TextField({
           {hint}
         </p>
       )}
-      <Message id={i.error} errors={errors} name={name} />
+      <Message id={i.error} error={error} />
     </div>
   );
 }
@@ -89,13 +78,12 @@ export function TextField({
 export function SelectField({
   name,
   label,
-  values,
-  errors,
   options,
   required = true,
   placeholder,
 }: FieldProps & { options: { value: string; label: string }[]; placeholder?: string }) {
   const i = ids(name);
+  const { value, error } = useField(name);
   return (
     <div>
       <label htmlFor={i.id} className="text-sm font-medium">
@@ -104,10 +92,10 @@ export function SelectField({
       <select
         id={i.id}
         name={name}
-        defaultValue={valueAt(values, name)}
+        defaultValue={value}
         required={required}
-        aria-invalid={errors?.[name] ? true : undefined}
-        aria-describedby={errors?.[name] ? i.error : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? i.error : undefined}
         className={adminInputClass}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -117,14 +105,14 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Message id={i.error} errors={errors} name={name} />
+      <Message id={i.error} error={error} />
     </div>
   );
 }
 
-export function CheckboxField({ name, label, values, hint }: Pick<FieldProps, "name" | "label" | "values" | "hint">) {
+export function CheckboxField({ name, label, hint }: Pick<FieldProps, "name" | "label" | "hint">) {
   const i = ids(name);
-  const value = valueAt(values, name);
+  const { value } = useField(name);
   return (
     <div className="flex items-start gap-2">
       <input
@@ -150,7 +138,7 @@ export function CheckboxField({ name, label, values, hint }: Pick<FieldProps, "n
 }
 
 /** A text in the six languages: English is required, the others fall back to it when left empty. */
-export function TranslatedField({ name, label, values, errors, multiline, required = true }: FieldProps & { multiline?: boolean }) {
+export function TranslatedField({ name, label, multiline, required = true }: FieldProps & { multiline?: boolean }) {
   const { t } = useTranslation();
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3">
@@ -162,8 +150,6 @@ export function TranslatedField({ name, label, values, errors, multiline, requir
             key={locale}
             name={`${name}.${locale}`}
             label={languageName[locale]}
-            values={values}
-            errors={errors}
             multiline={multiline}
             required={required && locale === "en"}
           />
@@ -173,19 +159,24 @@ export function TranslatedField({ name, label, values, errors, multiline, requir
   );
 }
 
-/** The message above a form whose save failed, and the "saved" note after a successful one (`?saved=1`). */
-export function FormStatus({ errors }: { errors?: Record<string, string> }) {
+/**
+ * The message above a form whose save failed, and the "saved" note after a successful one (`?saved=1`).
+ * Inside `<FormValues>` it reads the form's messages; `reply` shows a reply of no particular form.
+ */
+export function FormStatus({ reply }: { reply?: { errors?: Record<string, string>; params?: Record<string, string | number> } }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const count = Object.keys(errors ?? {}).filter((key) => key !== "form").length;
-  if (errors?.form || count > 0) {
+  const [search] = useSearchParams();
+  const scope = useFormScope();
+  const errors = reply?.errors ?? scope.errors;
+  const count = Object.keys(errors).filter((key) => key !== "form").length;
+  if (errors.form || count > 0) {
     return (
       <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-        {errors?.form ? t(errors.form) : t("admin.form.fix", { count })}
+        {errors.form ? t(errors.form, reply?.params ?? scope.params) : t("admin.form.fix", { count })}
       </div>
     );
   }
-  if (params.get("saved") === "1") {
+  if (search.get("saved") === "1") {
     return (
       <div role="status" className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
         {t("admin.form.saved")}

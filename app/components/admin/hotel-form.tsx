@@ -4,14 +4,14 @@ import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/react";
 import { CheckboxField, TextField } from "./form";
 
-export function HotelFields({ values, errors }: { values?: Record<string, unknown>; errors?: Record<string, string> }) {
+export function HotelFields() {
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="name" label={t("admin.field.name")} values={values} errors={errors} required />
-        <TextField name="town" label={t("admin.field.town")} values={values} errors={errors} required />
-        <TextField name="street" label={t("admin.hotels.street")} values={values} errors={errors} />
+        <TextField name="name" label={t("admin.field.name")} required />
+        <TextField name="town" label={t("admin.field.town")} required />
+        <TextField name="street" label={t("admin.hotels.street")} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -19,8 +19,6 @@ export function HotelFields({ values, errors }: { values?: Record<string, unknow
           label={t("admin.hotels.discount")}
           hint={t("admin.hotels.discountHint")}
           inputMode="numeric"
-          values={values}
-          errors={errors}
           required
         />
         <TextField
@@ -28,12 +26,10 @@ export function HotelFields({ values, errors }: { values?: Record<string, unknow
           label={t("admin.hotels.commission")}
           hint={t("admin.hotels.commissionHint")}
           inputMode="numeric"
-          values={values}
-          errors={errors}
           required
         />
       </div>
-      <CheckboxField name="active" label={t("admin.field.active")} hint={t("admin.hotels.activeHint")} values={values} />
+      <CheckboxField name="active" label={t("admin.field.active")} hint={t("admin.hotels.activeHint")} />
     </div>
   );
 }

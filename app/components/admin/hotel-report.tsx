@@ -2,8 +2,8 @@
 
 import { Link } from "react-router";
 import type { CommissionRow } from "../../domain/admin/hotel";
+import { formatDate, formatMoney, formatPercent } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
-import { formatDate, formatMoney, formatPercent } from "../format";
 import { useLocale, useLocalPath } from "../use-locale";
 
 const cell = "px-3 py-2";

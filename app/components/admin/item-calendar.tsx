@@ -6,9 +6,9 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link } from "react-router";
 import { type CalendarBooking, calendarRow, shiftMonth } from "../../domain/admin/item-units";
+import { formatDate } from "../../domain/format";
 import { languageTag } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { formatDate } from "../format";
 import { useLocale, useLocalPath } from "../use-locale";
 import { adminInputClass } from "./form";
 import { secondaryButton } from "./item-ui";

@@ -1,8 +1,7 @@
 /** The fields of an item, shared by its create and edit screens. */
 
-import { APP_IDS } from "../../domain/admin/category";
-import { LEVELS, SIZING_RULES } from "../../domain/admin/item";
 import { type Locale, pick, type Translated } from "../../domain/i18n";
+import { SEASONS, SIZING_KINDS, SKILLS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
 import { CheckboxField, SelectField, TextField, TranslatedField } from "./form";
@@ -13,81 +12,47 @@ export function categoryLabel(category: CategoryOption, locale: Locale, t: (key:
   return `${t(`season.${category.appId}`)} · ${pick(category.name, locale)} (${t(`admin.kind.${category.kind}`)})`;
 }
 
-export function ItemFields({
-  values,
-  errors,
-  categories,
-  withSlug,
-}: {
-  values?: Record<string, unknown>;
-  errors?: Record<string, string>;
-  categories: CategoryOption[];
-  withSlug?: boolean;
-}) {
+export function ItemFields({ categories, withSlug }: { categories: CategoryOption[]; withSlug?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
     <div className="space-y-6">
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">{t("admin.items.basics")}</legend>
-        {withSlug && (
-          <TextField name="slug" label={t("admin.field.slug")} hint={t("admin.items.slugHint")} values={values} errors={errors} required />
-        )}
+        {withSlug && <TextField name="slug" label={t("admin.field.slug")} hint={t("admin.items.slugHint")} required />}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             name="appId"
             label={t("admin.field.season")}
-            values={values}
-            errors={errors}
-            options={APP_IDS.map((id) => ({ value: id, label: t(`season.${id}`) }))}
+            options={SEASONS.map((id) => ({ value: id, label: t(`season.${id}`) }))}
           />
           <SelectField
             name="categoryId"
             label={t("admin.field.category")}
-            values={values}
-            errors={errors}
             placeholder={t("admin.items.chooseCategory")}
             options={categories.map((c) => ({ value: c.id, label: categoryLabel(c, locale, t) }))}
           />
         </div>
         <p className="text-sm text-slate-600">{t("admin.items.categoryHint")}</p>
-        <TranslatedField name="name" label={t("admin.field.name")} values={values} errors={errors} />
-        <TranslatedField
-          name="description"
-          label={t("admin.field.description")}
-          values={values}
-          errors={errors}
-          multiline
-          required={false}
-        />
+        <TranslatedField name="name" label={t("admin.field.name")} />
+        <TranslatedField name="description" label={t("admin.field.description")} multiline required={false} />
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">{t("admin.items.fit")}</legend>
-        <TextField
-          name="sizes"
-          label={t("admin.field.sizes")}
-          hint={t("admin.items.sizesHint")}
-          values={values}
-          errors={errors}
-          multiline
-        />
+        <TextField name="sizes" label={t("admin.field.sizes")} hint={t("admin.items.sizesHint")} multiline />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <SelectField
             name="sizing"
             label={t("admin.items.sizing")}
-            values={values}
-            errors={errors}
-            options={SIZING_RULES.map((rule) => ({ value: rule, label: t(`admin.items.sizingRule.${rule}`) }))}
+            options={SIZING_KINDS.map((rule) => ({ value: rule, label: t(`admin.items.sizingRule.${rule}`) }))}
           />
           <SelectField
             name="level"
             label={t("admin.items.level")}
-            values={values}
-            errors={errors}
             required={false}
             placeholder={t("admin.items.anyLevel")}
-            options={LEVELS.map((level) => ({ value: level, label: t(`booking.skill.${level}`) }))}
+            options={SKILLS.map((level) => ({ value: level, label: t(`booking.skill.${level}`) }))}
           />
           <TextField
             name="maxHeightCm"
@@ -95,8 +60,6 @@ export function ItemFields({
             type="number"
             inputMode="numeric"
             hint={t("admin.items.noLimitHint")}
-            values={values}
-            errors={errors}
           />
           <TextField
             name="maxShoeSize"
@@ -104,34 +67,25 @@ export function ItemFields({
             type="number"
             inputMode="numeric"
             hint={t("admin.items.noLimitHint")}
-            values={values}
-            errors={errors}
           />
         </div>
-        <CheckboxField name="local" label={t("admin.field.local")} hint={t("admin.items.localHint")} values={values} />
+        <CheckboxField name="local" label={t("admin.field.local")} hint={t("admin.items.localHint")} />
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">{t("admin.items.money")}</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField name="vatRate" label={t("admin.items.vatRate")} inputMode="decimal" values={values} errors={errors} required />
-          <TextField
-            name="price"
-            label={t("admin.field.price")}
-            hint={t("admin.items.priceHint")}
-            inputMode="decimal"
-            values={values}
-            errors={errors}
-          />
-          <TextField name="deposit" label={t("admin.items.deposit")} inputMode="decimal" values={values} errors={errors} />
+          <TextField name="vatRate" label={t("admin.items.vatRate")} inputMode="decimal" required />
+          <TextField name="price" label={t("admin.field.price")} hint={t("admin.items.priceHint")} inputMode="decimal" />
+          <TextField name="deposit" label={t("admin.items.deposit")} inputMode="decimal" />
         </div>
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">{t("admin.items.display")}</legend>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <CheckboxField name="active" label={t("admin.field.active")} hint={t("admin.items.activeHint")} values={values} />
-          <TextField name="sort" label={t("admin.field.sort")} type="number" inputMode="numeric" values={values} errors={errors} required />
+          <CheckboxField name="active" label={t("admin.field.active")} hint={t("admin.items.activeHint")} />
+          <TextField name="sort" label={t("admin.field.sort")} type="number" inputMode="numeric" required />
         </div>
       </fieldset>
     </div>

@@ -7,9 +7,8 @@ import { Form, useNavigation } from "react-router";
 import { MAX_PICTURES_PER_UPLOAD, PICTURE_TYPES } from "../../domain/admin/item-picture";
 import { pictureImage } from "../../domain/pictures";
 import { useTranslation } from "../../i18n/react";
+import { replyFor } from "../form-values";
 import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
-
-type Reply = { target: string; values: Record<string, unknown>; errors: Record<string, string> };
 
 export function ItemPictures({
   itemId,
@@ -22,12 +21,12 @@ export function ItemPictures({
   itemName: string;
   pictures: string[];
   canEdit: boolean;
-  reply?: Reply;
+  reply?: unknown;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const error = reply?.target === "pictures" ? reply.errors.pictures : undefined;
+  const error = replyFor(reply, "pictures")?.errors.pictures;
   return (
     <div className="space-y-4">
       <ItemSectionStatus section="pictures" />

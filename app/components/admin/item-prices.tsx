@@ -7,22 +7,25 @@ import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { MAX_PRICE_DAYS } from "../../domain/admin/item";
+import { formatDate, formatPercent } from "../../domain/format";
 import { pick, type Translated } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { formatDate, formatPercent } from "../format";
+import { FormValues, replyFor, useFormScope } from "../form-values";
 import { useLocale } from "../use-locale";
 import { adminInputClass, TextField, TranslatedField } from "./form";
 import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
 
 export type PriceValues = { dayPrices: string[]; extraDay: string };
 
-export function PriceTableEditor({ values, errors }: { values: PriceValues; errors?: Record<string, string> }) {
+/** Inside the prices form's `<FormValues>`; `values` are the columns to start with. */
+export function PriceTableEditor({ values }: { values: PriceValues }) {
   const { t } = useTranslation();
+  const { errors } = useFormScope();
   const [days, setDays] = useState(values.dayPrices.length > 0 ? values.dayPrices : [""]);
   const edit = (i: number, value: string) => setDays((current) => current.map((v, j) => (j === i ? value : v)));
   return (
     <Form method="post" noValidate className="space-y-4" aria-labelledby="prices-title">
-      <ItemSectionStatus section="prices" errors={errors} />
+      <ItemSectionStatus section="prices" />
       <p className="text-sm text-slate-600">{t("admin.items.pricesHint")}</p>
       <div className="flex flex-wrap items-end gap-3">
         {days.map((value, i) => {
@@ -89,8 +92,6 @@ export function PriceTableEditor({ values, errors }: { values: PriceValues; erro
           name="extraDay"
           label={t("admin.item.extraDay")}
           inputMode="decimal"
-          values={values}
-          errors={errors}
           required
           hint={t("admin.items.extraDayHint", { days: days.length })}
         />
@@ -104,32 +105,16 @@ export function PriceTableEditor({ values, errors }: { values: PriceValues; erro
 
 export type Surcharge = { id: number; name: Partial<Translated>; startsOn: string; endsOn: string; percent: number };
 
-function SurchargeFields({
-  values,
-  errors,
-  prefix,
-}: {
-  values?: Record<string, unknown>;
-  errors?: Record<string, string>;
-  prefix: string;
-}) {
+function SurchargeFields({ prefix }: { prefix: string }) {
   const { t } = useTranslation();
   const idPrefix = `${prefix}.`;
   return (
     <div className="space-y-3">
-      <TranslatedField name={`${idPrefix}name`} label={t("admin.items.surchargeName")} values={values} errors={errors} />
+      <TranslatedField name={`${idPrefix}name`} label={t("admin.items.surchargeName")} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField name={`${idPrefix}startsOn`} label={t("admin.items.startsOn")} type="date" values={values} errors={errors} required />
-        <TextField name={`${idPrefix}endsOn`} label={t("admin.items.endsOn")} type="date" values={values} errors={errors} required />
-        <TextField
-          name={`${idPrefix}percent`}
-          label={t("admin.items.percent")}
-          type="number"
-          inputMode="numeric"
-          values={values}
-          errors={errors}
-          required
-        />
+        <TextField name={`${idPrefix}startsOn`} label={t("admin.items.startsOn")} type="date" required />
+        <TextField name={`${idPrefix}endsOn`} label={t("admin.items.endsOn")} type="date" required />
+        <TextField name={`${idPrefix}percent`} label={t("admin.items.percent")} type="number" inputMode="numeric" required />
       </div>
     </div>
   );
@@ -140,8 +125,6 @@ function SurchargeFields({
  * field ids stay unique on the page; the action reads the prefix of the surcharge it changes.
  */
 export const surchargePrefix = (id: number | "new") => `s${id}`;
-const withPrefix = (prefix: string, errors: Record<string, string> | undefined) =>
-  errors ? Object.fromEntries(Object.entries(errors).map(([key, value]) => [`${prefix}.${key}`, value])) : undefined;
 
 export function Surcharges({
   surcharges,
@@ -152,14 +135,13 @@ export function Surcharges({
   surcharges: Surcharge[];
   storefront: Surcharge[];
   /** The refused form, if one of these was posted: `surcharge-new` or `surcharge-{id}`. */
-  reply?: { target: string; values: Record<string, unknown>; errors: Record<string, string> };
+  reply?: unknown;
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const day = (d: string) => formatDate(d, locale, { dateStyle: "medium" });
-  const replyFor = (target: string) => (reply?.target === target ? reply : undefined);
-  const adding = replyFor("surcharge-new");
+  const adding = replyFor(reply, "surcharge-new");
   return (
     <div className="space-y-4">
       <ItemSectionStatus section="surcharges" />
@@ -168,9 +150,10 @@ export function Surcharges({
       ) : (
         <ul className="space-y-3">
           {surcharges.map((s) => {
-            const edited = replyFor(`surcharge-${s.id}`);
+            const target = `surcharge-${s.id}`;
+            const edited = replyFor(reply, target);
             const prefix = surchargePrefix(s.id);
-            const values = edited?.values ?? { [prefix]: { name: s.name, startsOn: s.startsOn, endsOn: s.endsOn, percent: s.percent } };
+            const initial = { [prefix]: { name: s.name, startsOn: s.startsOn, endsOn: s.endsOn, percent: s.percent } };
             return (
               <li key={s.id} className="rounded-lg border border-slate-200 p-3" data-surcharge={s.id}>
                 <p>
@@ -181,18 +164,20 @@ export function Surcharges({
                     <summary className="cursor-pointer text-sm font-medium text-brand-700">
                       {t("admin.items.changeSurcharge", { name: pick(s.name, locale) })}
                     </summary>
-                    <Form method="post" noValidate className="mt-3 space-y-3">
-                      <input type="hidden" name="surchargeId" value={s.id} />
-                      <SurchargeFields values={values} errors={withPrefix(prefix, edited?.errors)} prefix={prefix} />
-                      <div className="flex flex-wrap gap-2">
-                        <button type="submit" name="intent" value="saveSurcharge" className={smallButton}>
-                          {t("admin.form.save")}
-                        </button>
-                        <button type="submit" name="intent" value="deleteSurcharge" className={secondaryButton}>
-                          {t("admin.items.deleteSurcharge", { name: pick(s.name, locale) })}
-                        </button>
-                      </div>
-                    </Form>
+                    <FormValues reply={reply} target={target} initial={initial}>
+                      <Form method="post" noValidate className="mt-3 space-y-3">
+                        <input type="hidden" name="surchargeId" value={s.id} />
+                        <SurchargeFields prefix={prefix} />
+                        <div className="flex flex-wrap gap-2">
+                          <button type="submit" name="intent" value="saveSurcharge" className={smallButton}>
+                            {t("admin.form.save")}
+                          </button>
+                          <button type="submit" name="intent" value="deleteSurcharge" className={secondaryButton}>
+                            {t("admin.items.deleteSurcharge", { name: pick(s.name, locale) })}
+                          </button>
+                        </div>
+                      </Form>
+                    </FormValues>
                   </details>
                 )}
               </li>
@@ -215,16 +200,14 @@ export function Surcharges({
       {canEdit && (
         <details className="rounded-lg border border-slate-200 p-3" open={Boolean(adding)}>
           <summary className="cursor-pointer font-medium text-brand-700">{t("admin.items.addSurcharge")}</summary>
-          <Form method="post" noValidate className="mt-3 space-y-3">
-            <SurchargeFields
-              values={adding?.values}
-              errors={withPrefix(surchargePrefix("new"), adding?.errors)}
-              prefix={surchargePrefix("new")}
-            />
-            <button type="submit" name="intent" value="addSurcharge" className={smallButton}>
-              {t("admin.items.addSurcharge")}
-            </button>
-          </Form>
+          <FormValues reply={reply} target="surcharge-new">
+            <Form method="post" noValidate className="mt-3 space-y-3">
+              <SurchargeFields prefix={surchargePrefix("new")} />
+              <button type="submit" name="intent" value="addSurcharge" className={smallButton}>
+                {t("admin.items.addSurcharge")}
+              </button>
+            </Form>
+          </FormValues>
         </details>
       )}
     </div>

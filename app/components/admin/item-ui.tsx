@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../../i18n/react";
+import { useFormScope } from "../form-values";
 
 export const smallButton =
   "inline-flex items-center gap-1 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
@@ -21,17 +22,18 @@ export function ItemSection({ id, title, children }: { id: string; title: string
 }
 
 /**
- * The note of a section after its form was saved (`?saved={section}`), or the reason its form was
- * refused as a whole (`errors.form`) and how many fields need a look.
+ * The note of a section after its form was saved (`?saved={section}`), or, inside the section's
+ * `<FormValues>`, the reason its form was refused as a whole (`errors.form`) and how many fields need a look.
  */
-export function ItemSectionStatus({ section, errors }: { section: string; errors?: Record<string, string> }) {
+export function ItemSectionStatus({ section }: { section: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const count = Object.keys(errors ?? {}).filter((key) => key !== "form").length;
-  if (errors?.form || count > 0) {
+  const { errors } = useFormScope();
+  const count = Object.keys(errors).filter((key) => key !== "form").length;
+  if (errors.form || count > 0) {
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-        {errors?.form ? t(errors.form) : t("admin.form.fix", { count })}
+        {errors.form ? t(errors.form) : t("admin.form.fix", { count })}
       </div>
     );
   }

@@ -5,12 +5,13 @@
  */
 import { Plus, Trash2 } from "lucide-react";
 import { Form } from "react-router";
-import { MAX_UNITS_AT_ONCE, UNIT_STATUSES } from "../../domain/admin/item-units";
+import { MAX_UNITS_AT_ONCE } from "../../domain/admin/item-units";
+import { UNIT_STATUSES } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
+import { FormValues, replyFor } from "../form-values";
 import { adminInputClass, SelectField, TextField } from "./form";
 import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
 
-type Reply = { target: string; values: Record<string, unknown>; errors: Record<string, string> };
 export type Branch = { id: number; name: string; serves: boolean };
 export type UnitRow = { id: number; shopId: number; code: string; size: string | null; status: string; note: string | null; used: boolean };
 
@@ -20,11 +21,12 @@ const statusTone: Record<string, string> = {
   retired: "bg-slate-200 text-slate-800",
 };
 
-function UnitLine({ unit, reply }: { unit: UnitRow; reply?: Reply }) {
+function UnitLine({ unit, reply }: { unit: UnitRow; reply?: unknown }) {
   const { t } = useTranslation();
   const formId = `unit-${unit.id}`;
-  const values = reply?.target === formId ? reply.values : { status: unit.status, note: unit.note ?? "" };
-  const error = reply?.target === formId ? Object.values(reply.errors)[0] : undefined;
+  const mine = replyFor(reply, formId);
+  const values = mine?.values ?? { status: unit.status, note: unit.note ?? "" };
+  const error = mine ? Object.values(mine.errors)[0] : undefined;
   return (
     <tr data-unit={unit.code}>
       <th scope="row" className="px-3 py-2 text-left font-mono font-medium">
@@ -87,59 +89,60 @@ function UnitLine({ unit, reply }: { unit: UnitRow; reply?: Reply }) {
   );
 }
 
-function AddUnits({ branch, sizes, reply }: { branch: Branch; sizes: string[]; reply?: Reply }) {
+function AddUnits({ branch, sizes, reply }: { branch: Branch; sizes: string[]; reply?: unknown }) {
   const { t } = useTranslation();
   const target = `units-${branch.id}`;
-  const mine = reply?.target === target ? reply : undefined;
+  const mine = replyFor(reply, target);
   // Field names carry the branch so that their ids stay unique on a page with several branches.
   const prefix = `b${branch.id}`;
-  const values = mine ? { [prefix]: mine.values } : { [prefix]: { count: "1" } };
-  const errors = mine ? Object.fromEntries(Object.entries(mine.errors).map(([k, v]) => [`${prefix}.${k}`, v])) : undefined;
+  const branchError = mine?.errors[`${prefix}.shopId`];
   return (
     <details className="mt-3 rounded-lg border border-slate-200 p-3" open={Boolean(mine)}>
       <summary className="cursor-pointer font-medium text-brand-700">{t("admin.items.addUnitsAt", { branch: branch.name })}</summary>
-      <Form method="post" noValidate className="mt-3 space-y-3">
-        <input type="hidden" name="shopId" value={branch.id} />
-        {mine?.errors.shopId && <p className="text-sm text-red-700">{t(mine.errors.shopId)}</p>}
-        <div className="grid gap-3 sm:grid-cols-3">
-          {sizes.length > 0 && (
-            <SelectField
-              name={`${prefix}.size`}
-              label={t("admin.field.size")}
-              values={values}
-              errors={errors}
-              placeholder={t("admin.items.chooseSize")}
-              options={sizes.map((size) => ({ value: size, label: size }))}
+      <FormValues reply={reply} target={target} initial={{ [prefix]: { count: "1" } }}>
+        <Form method="post" noValidate className="mt-3 space-y-3">
+          <input type="hidden" name="shopId" value={branch.id} />
+          {branchError && <p className="text-sm text-red-700">{t(branchError)}</p>}
+          <div className="grid gap-3 sm:grid-cols-3">
+            {sizes.length > 0 && (
+              <SelectField
+                name={`${prefix}.size`}
+                label={t("admin.field.size")}
+                placeholder={t("admin.items.chooseSize")}
+                options={sizes.map((size) => ({ value: size, label: size }))}
+              />
+            )}
+            <TextField
+              name={`${prefix}.count`}
+              label={t("admin.items.unitCount")}
+              type="number"
+              inputMode="numeric"
+              hint={t("admin.items.unitCountHint", { max: MAX_UNITS_AT_ONCE })}
+              required
             />
-          )}
-          <TextField
-            name={`${prefix}.count`}
-            label={t("admin.items.unitCount")}
-            type="number"
-            inputMode="numeric"
-            hint={t("admin.items.unitCountHint", { max: MAX_UNITS_AT_ONCE })}
-            values={values}
-            errors={errors}
-            required
-          />
-          <TextField
-            name={`${prefix}.code`}
-            label={t("admin.field.code")}
-            hint={t("admin.items.unitCodeHint")}
-            values={values}
-            errors={errors}
-          />
-        </div>
-        <button type="submit" name="intent" value="addUnits" className={smallButton}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t("admin.items.addUnits")}
-        </button>
-      </Form>
+            <TextField name={`${prefix}.code`} label={t("admin.field.code")} hint={t("admin.items.unitCodeHint")} />
+          </div>
+          <button type="submit" name="intent" value="addUnits" className={smallButton}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t("admin.items.addUnits")}
+          </button>
+        </Form>
+      </FormValues>
     </details>
   );
 }
 
-export function UnitsByBranch({ branches, units, sizes, reply }: { branches: Branch[]; units: UnitRow[]; sizes: string[]; reply?: Reply }) {
+export function UnitsByBranch({
+  branches,
+  units,
+  sizes,
+  reply,
+}: {
+  branches: Branch[];
+  units: UnitRow[];
+  sizes: string[];
+  reply?: unknown;
+}) {
   const { t } = useTranslation();
   return (
     <div className="space-y-8">
@@ -209,12 +212,12 @@ export function StockTable({
   sizes: string[];
   stock: StockRow[];
   canEdit: boolean;
-  reply?: Reply;
+  reply?: unknown;
 }) {
   const { t } = useTranslation();
   const columns = sizes.length > 0 ? sizes : [""];
   const quantity = (shopId: number, size: string) => stock.find((s) => s.shopId === shopId && s.size === size)?.quantity ?? 0;
-  const errors = reply?.target === "stock" ? reply.errors : undefined;
+  const errors = replyFor(reply, "stock")?.errors;
   const table = (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
       <table className="text-left text-sm">
@@ -271,14 +274,16 @@ export function StockTable({
   );
   if (!canEdit) return table;
   return (
-    <Form method="post" noValidate className="space-y-3">
-      <ItemSectionStatus section="stock" errors={errors} />
-      <p className="text-sm text-slate-600">{t("admin.items.stockHint")}</p>
-      {table}
-      <button type="submit" name="intent" value="saveStock" className={smallButton}>
-        {t("admin.items.saveStock")}
-      </button>
-    </Form>
+    <FormValues reply={reply} target="stock">
+      <Form method="post" noValidate className="space-y-3">
+        <ItemSectionStatus section="stock" />
+        <p className="text-sm text-slate-600">{t("admin.items.stockHint")}</p>
+        {table}
+        <button type="submit" name="intent" value="saveStock" className={smallButton}>
+          {t("admin.items.saveStock")}
+        </button>
+      </Form>
+    </FormValues>
   );
 }
 
@@ -291,13 +296,10 @@ export function CapacityTable({
   branches: Branch[];
   capacity: { shopId: number; perDay: number }[];
   canEdit: boolean;
-  reply?: Reply;
+  reply?: unknown;
 }) {
   const { t } = useTranslation();
-  const errors = reply?.target === "capacity" ? reply.errors : undefined;
   const perDay = (shopId: number) => capacity.find((c) => c.shopId === shopId)?.perDay;
-  const values =
-    reply?.target === "capacity" ? reply.values : { capacity: Object.fromEntries(branches.map((b) => [b.id, perDay(b.id) ?? ""])) };
   if (!canEdit) {
     return (
       <ul className="space-y-1 text-sm">
@@ -310,25 +312,19 @@ export function CapacityTable({
     );
   }
   return (
-    <Form method="post" noValidate className="space-y-3">
-      <ItemSectionStatus section="capacity" errors={errors} />
-      <p className="text-sm text-slate-600">{t("admin.items.capacityHint")}</p>
-      <div className="grid gap-3 sm:grid-cols-3">
-        {branches.map((b) => (
-          <TextField
-            key={b.id}
-            name={`capacity.${b.id}`}
-            label={b.name}
-            type="number"
-            inputMode="numeric"
-            values={values}
-            errors={errors}
-          />
-        ))}
-      </div>
-      <button type="submit" name="intent" value="saveCapacity" className={smallButton}>
-        {t("admin.items.saveCapacity")}
-      </button>
-    </Form>
+    <FormValues reply={reply} target="capacity" initial={{ capacity: Object.fromEntries(branches.map((b) => [b.id, perDay(b.id) ?? ""])) }}>
+      <Form method="post" noValidate className="space-y-3">
+        <ItemSectionStatus section="capacity" />
+        <p className="text-sm text-slate-600">{t("admin.items.capacityHint")}</p>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {branches.map((b) => (
+            <TextField key={b.id} name={`capacity.${b.id}`} label={b.name} type="number" inputMode="numeric" />
+          ))}
+        </div>
+        <button type="submit" name="intent" value="saveCapacity" className={smallButton}>
+          {t("admin.items.saveCapacity")}
+        </button>
+      </Form>
+    </FormValues>
   );
 }

@@ -4,8 +4,8 @@
 import { History, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { AuditView } from "../../domain/admin/audit";
+import { formatDate } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
-import { formatDate } from "../format";
 import { useLocale } from "../use-locale";
 
 /**

@@ -6,11 +6,9 @@
 import type { AuditView } from "../../domain/admin/audit";
 import { languageName, languageTag, locales } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
+import { useFormScope } from "../form-values";
 import { CheckboxField, TextField } from "./form";
 import { AuditTrail } from "./record";
-
-type Values = Record<string, unknown> | undefined;
-type Errors = Record<string, string> | undefined;
 
 function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: React.ReactNode }) {
   return (
@@ -27,10 +25,11 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
 }
 
 /** The offered languages as checkboxes posted as `languages[]`. */
-function LanguagesField({ values, errors }: { values: Values; errors: Errors }) {
+function LanguagesField() {
   const { t } = useTranslation();
-  const chosen = Array.isArray(values?.languages) ? (values.languages as string[]) : [];
-  const error = errors?.languages;
+  const { values, errors } = useFormScope();
+  const chosen = Array.isArray(values.languages) ? (values.languages as string[]) : [];
+  const error = errors.languages;
   return (
     <fieldset aria-describedby={`languages-hint${error ? " languages-error" : ""}`}>
       <legend className="text-sm font-medium">{t("admin.settings.key.languages")}</legend>
@@ -61,18 +60,10 @@ function LanguagesField({ values, errors }: { values: Values; errors: Errors }) 
   );
 }
 
-export function SettingsFields({
-  values,
-  errors,
-  environment,
-}: {
-  values: Values;
-  errors: Errors;
-  environment: { languageCookie: string; gtmId: string | null };
-}) {
+export function SettingsFields({ environment }: { environment: { languageCookie: string; gtmId: string | null } }) {
   const { t } = useTranslation();
   const field = (name: string, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField name={name} label={label} values={values} errors={errors} required {...extra} />
+    <TextField name={name} label={label} required {...extra} />
   );
   return (
     <div className="space-y-6">
@@ -87,13 +78,7 @@ export function SettingsFields({
           </div>
           {field("business.country", t("admin.settings.field.country"), { hint: t("admin.settings.hint.country") })}
           {field("business.vatId", t("impressum.vatId"))}
-          <TextField
-            name="business.registry"
-            label={t("admin.settings.field.registry")}
-            hint={t("admin.settings.hint.registry")}
-            values={values}
-            errors={errors}
-          />
+          <TextField name="business.registry" label={t("admin.settings.field.registry")} hint={t("admin.settings.hint.registry")} />
           {field("business.phone", t("admin.field.phone"), { type: "tel", inputMode: "tel" })}
           {field("business.email", t("admin.field.email"), { type: "email", inputMode: "email" })}
         </div>
@@ -109,14 +94,12 @@ export function SettingsFields({
       </Section>
 
       <Section id="site" title={t("admin.settings.site")}>
-        <LanguagesField values={values} errors={errors} />
+        <LanguagesField />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             name="languageCookie"
             label={t("admin.settings.languageCookie")}
             hint={t("admin.settings.hint.languageCookie", { name: environment.languageCookie })}
-            values={values}
-            errors={errors}
           />
           <TextField
             name="gtmId"
@@ -126,8 +109,6 @@ export function SettingsFields({
                 ? t("admin.settings.hint.gtmEnvironment", { id: environment.gtmId })
                 : t("admin.settings.hint.gtm", { example: "GTM-AB12CD" })
             }
-            values={values}
-            errors={errors}
           />
         </div>
       </Section>
@@ -144,23 +125,15 @@ export function SettingsFields({
       </Section>
 
       <Section id="offer" title={t("admin.settings.discountOffer")} hint={t("admin.settings.hint.offer")}>
-        <CheckboxField name="discountOffer.enabled" label={t("admin.settings.field.offerEnabled")} values={values} />
+        <CheckboxField name="discountOffer.enabled" label={t("admin.settings.field.offerEnabled")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             name="discountOffer.percent"
             label={t("admin.settings.field.offerPercent")}
             hint={t("admin.settings.hint.offerPercent")}
             inputMode="numeric"
-            values={values}
-            errors={errors}
           />
-          <TextField
-            name="discountOffer.minDaysAhead"
-            label={t("admin.settings.field.offerDays")}
-            inputMode="numeric"
-            values={values}
-            errors={errors}
-          />
+          <TextField name="discountOffer.minDaysAhead" label={t("admin.settings.field.offerDays")} inputMode="numeric" />
         </div>
       </Section>
 
@@ -169,7 +142,6 @@ export function SettingsFields({
           name="requireStaffTotp"
           label={t("admin.settings.key.requireStaffTotp")}
           hint={t("admin.settings.hint.requireStaffTotp")}
-          values={values}
         />
       </Section>
     </div>

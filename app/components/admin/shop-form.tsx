@@ -4,55 +4,42 @@
  */
 import { CalendarX2, Clock } from "lucide-react";
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { APP_IDS } from "../../domain/admin/app";
 import { WEEKDAYS } from "../../domain/admin/shop";
+import { formatDate, weekdayName } from "../../domain/format";
 import { pick } from "../../domain/i18n";
+import { SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
-import { formatDate, weekdayName } from "../format";
+import { FormValues, replyFor, useField, useFormScope } from "../form-values";
 import { useLocale } from "../use-locale";
 import { CheckboxGroup } from "./app-form";
-import { adminInputClass, CheckboxField, TextField, TranslatedField, valueAt } from "./form";
+import { adminInputClass, CheckboxField, TextField, TranslatedField } from "./form";
 
-type Values = Record<string, unknown> | undefined;
-type Errors = Record<string, string> | undefined;
-
-export function ShopFields({ values, errors, withSlug }: { values: Values; errors: Errors; withSlug?: boolean }) {
+export function ShopFields({ withSlug }: { withSlug?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="name" label={t("admin.field.name")} values={values} errors={errors} required />
-        {withSlug && (
-          <TextField name="slug" label={t("admin.field.slug")} hint={t("admin.shops.slugHint")} values={values} errors={errors} required />
-        )}
+        <TextField name="name" label={t("admin.field.name")} required />
+        {withSlug && <TextField name="slug" label={t("admin.field.slug")} hint={t("admin.shops.slugHint")} required />}
       </div>
-      <TranslatedField name="description" label={t("admin.field.description")} values={values} errors={errors} multiline />
+      <TranslatedField name="description" label={t("admin.field.description")} multiline />
       <fieldset className="rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-semibold">{t("admin.field.address")}</legend>
         <div className="grid gap-4 sm:grid-cols-4">
           <div className="sm:col-span-4">
-            <TextField name="street" label={t("admin.shops.street")} values={values} errors={errors} required autoComplete="off" />
+            <TextField name="street" label={t("admin.shops.street")} required autoComplete="off" />
           </div>
-          <TextField name="postalCode" label={t("admin.shops.postalCode")} values={values} errors={errors} required />
+          <TextField name="postalCode" label={t("admin.shops.postalCode")} required />
           <div className="sm:col-span-2">
-            <TextField name="town" label={t("admin.field.town")} values={values} errors={errors} required />
+            <TextField name="town" label={t("admin.field.town")} required />
           </div>
-          <TextField
-            name="country"
-            label={t("admin.shops.country")}
-            hint={t("admin.shops.countryHint")}
-            values={values}
-            errors={errors}
-            required
-          />
+          <TextField name="country" label={t("admin.shops.country")} hint={t("admin.shops.countryHint")} required />
           <div className="sm:col-span-2">
             <TextField
               name="latitude"
               label={t("admin.shops.latitude")}
               hint={t("admin.shops.latitudeHint")}
               inputMode="decimal"
-              values={values}
-              errors={errors}
               required
             />
           </div>
@@ -62,42 +49,45 @@ export function ShopFields({ values, errors, withSlug }: { values: Values; error
               label={t("admin.shops.longitude")}
               hint={t("admin.shops.longitudeHint")}
               inputMode="decimal"
-              values={values}
-              errors={errors}
               required
             />
           </div>
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField name="phone" label={t("admin.field.phone")} type="tel" inputMode="tel" values={values} errors={errors} required />
-        <TextField name="email" label={t("admin.field.email")} type="email" inputMode="email" values={values} errors={errors} required />
-        <TextField name="sort" label={t("admin.field.sort")} type="number" inputMode="numeric" values={values} errors={errors} required />
+        <TextField name="phone" label={t("admin.field.phone")} type="tel" inputMode="tel" required />
+        <TextField name="email" label={t("admin.field.email")} type="email" inputMode="email" required />
+        <TextField name="sort" label={t("admin.field.sort")} type="number" inputMode="numeric" required />
       </div>
       <CheckboxGroup
         name="appIds"
         legend={t("admin.shops.serves")}
         hint={t("admin.shops.servesHint")}
-        values={values}
-        errors={errors}
-        options={APP_IDS.map((id) => ({ value: id, label: t(`season.${id}`) }))}
+        options={SEASONS.map((id) => ({ value: id, label: t(`season.${id}`) }))}
       />
-      <CheckboxField name="active" label={t("admin.field.active")} hint={t("admin.shops.activeHint")} values={values} />
+      <CheckboxField name="active" label={t("admin.field.active")} hint={t("admin.shops.activeHint")} />
     </div>
   );
 }
 
-/** Where a form of the page answered from: the posted intent, the storefront of an hours form. */
-export type ShopReply = { intent: string; values: Record<string, unknown>; errors: Record<string, string> };
+/**
+ * The week of one storefront: a line per weekday with its opening slots; empty means closed. Every
+ * storefront's editor posts to the target "hours"; the posted `appId` says whose reply it is.
+ */
+export function HoursEditor({ appId, week, reply }: { appId: string; week: Record<string, string>; reply?: unknown }) {
+  const hours = replyFor(reply, "hours");
+  return (
+    <FormValues reply={hours?.values.appId === appId ? hours : undefined} target="hours" initial={{ hours: week }}>
+      <HoursForm appId={appId} />
+    </FormValues>
+  );
+}
 
-/** The week of one storefront: a line per weekday with its opening slots; empty means closed. */
-export function HoursEditor({ appId, week, reply }: { appId: string; week: Record<string, string>; reply?: ShopReply }) {
+function HoursForm({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const busy = useNavigation().state === "submitting";
-  const mine = reply?.intent === "hours" && reply.values.appId === appId ? reply : undefined;
-  const values = (mine?.values.hours as Record<string, string> | undefined) ?? week;
-  const errors = mine?.errors ?? {};
+  const { errors } = useFormScope();
   const count = Object.keys(errors).length;
   const hintId = `hours-${appId}-hint`;
   return (
@@ -116,34 +106,9 @@ export function HoursEditor({ appId, week, reply }: { appId: string; week: Recor
       )}
       <input type="hidden" name="appId" value={appId} />
       <div className="mt-3 space-y-2">
-        {WEEKDAYS.map((day) => {
-          const id = `hours-${appId}-${day}`;
-          const error = errors[`hours.${day}`];
-          return (
-            <div key={day} className="grid items-start gap-x-3 sm:grid-cols-[8rem_1fr]">
-              <label htmlFor={id} className="pt-2 text-sm font-medium">
-                {weekdayName(day, locale)}
-              </label>
-              <div>
-                <input
-                  id={id}
-                  name={`hours.${day}`}
-                  defaultValue={values[String(day)] ?? ""}
-                  placeholder={t("shop.closed")}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={[error ? `${id}-error` : null, hintId].filter(Boolean).join(" ")}
-                  autoComplete="off"
-                  className={adminInputClass.replace("mt-1 ", "")}
-                />
-                {error && (
-                  <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                    {t(error)}
-                  </p>
-                )}
-              </div>
-            </div>
-          );
-        })}
+        {WEEKDAYS.map((day) => (
+          <HoursLine key={day} appId={appId} day={day} label={weekdayName(day, locale)} hintId={hintId} />
+        ))}
       </div>
       <button
         type="submit"
@@ -158,14 +123,47 @@ export function HoursEditor({ appId, week, reply }: { appId: string; week: Recor
   );
 }
 
+function HoursLine({ appId, day, label, hintId }: { appId: string; day: number; label: string; hintId: string }) {
+  const { t } = useTranslation();
+  const { value, error } = useField(`hours.${day}`);
+  const id = `hours-${appId}-${day}`;
+  return (
+    <div className="grid items-start gap-x-3 sm:grid-cols-[8rem_1fr]">
+      <label htmlFor={id} className="pt-2 text-sm font-medium">
+        {label}
+      </label>
+      <div>
+        <input
+          id={id}
+          name={`hours.${day}`}
+          defaultValue={value}
+          placeholder={t("shop.closed")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? `${id}-error` : null, hintId].filter(Boolean).join(" ")}
+          autoComplete="off"
+          className={adminInputClass.replace("mt-1 ", "")}
+        />
+        {error && (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+            {t(error)}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 type ClosedDay = { day: string; reason: Record<string, string> | null };
 
-/** Upcoming closed days with a button to open again, and a form to close the branch on another day. */
-export function ClosedDays({ days, reply, today }: { days: ClosedDay[]; reply?: ShopReply; today: string }) {
+/**
+ * Upcoming closed days with a button to open again (target "reopenDay"), and a form to close the branch
+ * on another day (target "closeDay").
+ */
+export function ClosedDays({ days, reply, today }: { days: ClosedDay[]; reply?: unknown; today: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [params] = useSearchParams();
-  const mine = reply?.intent === "closeDay" ? reply : undefined;
+  const reopenError = replyFor(reply, "reopenDay")?.errors.form;
   const affected = Number(params.get("affected") ?? 0);
   return (
     <div className="space-y-4">
@@ -174,9 +172,9 @@ export function ClosedDays({ days, reply, today }: { days: ClosedDay[]; reply?: 
           {t("admin.shops.affectedBookings", { count: affected })}
         </p>
       )}
-      {reply?.intent === "reopenDay" && reply.errors.form && (
+      {reopenError && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-          {t(reply.errors.form)}
+          {t(reopenError)}
         </p>
       )}
       {days.length === 0 ? (
@@ -208,57 +206,49 @@ export function ClosedDays({ days, reply, today }: { days: ClosedDay[]; reply?: 
           })}
         </ul>
       )}
-      <Form
-        method="post"
-        noValidate
-        className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-        aria-labelledby="close-day-title"
-      >
-        <h3 id="close-day-title" className="flex items-center gap-2 font-semibold">
-          <CalendarX2 aria-hidden="true" className="size-4" />
-          {t("admin.shops.closeDay")}
-        </h3>
-        {mine && Object.keys(mine.errors).length > 0 && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900">
-            {mine.errors.form ? t(mine.errors.form) : t("admin.form.fix", { count: Object.keys(mine.errors).length })}
-          </p>
-        )}
-        <div className="max-w-xs">
-          <DateField name="day" label={t("admin.shops.day")} min={today} values={mine?.values} errors={mine?.errors} />
-        </div>
-        <TranslatedField name="reason" label={t("admin.shops.reason")} values={mine?.values} errors={mine?.errors} required={false} />
-        <button
-          type="submit"
-          name="intent"
-          value="closeDay"
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          {t("admin.shops.closeDayButton")}
-        </button>
-      </Form>
+      <FormValues reply={reply} target="closeDay">
+        <CloseDay today={today} />
+      </FormValues>
     </div>
   );
 }
 
+function CloseDay({ today }: { today: string }) {
+  const { t } = useTranslation();
+  const { errors } = useFormScope();
+  const count = Object.keys(errors).length;
+  return (
+    <Form method="post" noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="close-day-title">
+      <h3 id="close-day-title" className="flex items-center gap-2 font-semibold">
+        <CalendarX2 aria-hidden="true" className="size-4" />
+        {t("admin.shops.closeDay")}
+      </h3>
+      {count > 0 && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900">
+          {errors.form ? t(errors.form) : t("admin.form.fix", { count })}
+        </p>
+      )}
+      <div className="max-w-xs">
+        <DateField name="day" label={t("admin.shops.day")} min={today} />
+      </div>
+      <TranslatedField name="reason" label={t("admin.shops.reason")} required={false} />
+      <button
+        type="submit"
+        name="intent"
+        value="closeDay"
+        className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        {t("admin.shops.closeDayButton")}
+      </button>
+    </Form>
+  );
+}
+
 /** A date input with its message; `min` lets the browser's picker start at today. */
-export function DateField({
-  name,
-  label,
-  values,
-  errors,
-  min,
-  required = true,
-}: {
-  name: string;
-  label: string;
-  values: Values;
-  errors: Errors;
-  min?: string;
-  required?: boolean;
-}) {
+export function DateField({ name, label, min, required = true }: { name: string; label: string; min?: string; required?: boolean }) {
   const { t } = useTranslation();
   const id = `field-${name}`;
-  const error = errors?.[name];
+  const { value, error } = useField(name);
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
@@ -270,7 +260,7 @@ export function DateField({
         name={name}
         type="date"
         min={min}
-        defaultValue={valueAt(values, name)}
+        defaultValue={value}
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -1,22 +1,15 @@
 /** The parts of a user's record page: role and branches, and deactivating or reactivating the account. */
 import { UserCheck, UserX } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { ROLES } from "../../domain/admin/user";
+import { ROLES } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { CheckboxGroup } from "./app-form";
 import { SaveButton, SelectField } from "./form";
 
-type Values = Record<string, unknown> | undefined;
-type Errors = Record<string, string> | undefined;
-
 export function UserAccessForm({
-  values,
-  errors,
   shops,
   self,
 }: {
-  values: Values;
-  errors: Errors;
   shops: { id: number; name: string; town: string; active: boolean }[];
   /** The signed-in admin's own account: the role stays (the server refuses it too). */
   self: boolean;
@@ -28,8 +21,6 @@ export function UserAccessForm({
         <SelectField
           name="role"
           label={t("admin.field.role")}
-          values={values}
-          errors={errors}
           options={ROLES.map((role) => ({ value: role, label: t(`admin.role.${role}`) }))}
         />
       </div>
@@ -45,8 +36,6 @@ export function UserAccessForm({
         name="shopIds"
         legend={t("admin.users.branches")}
         hint={t("admin.users.branchesHint")}
-        values={values}
-        errors={errors}
         options={shops.map((shop) => ({
           value: String(shop.id),
           label: shop.name,

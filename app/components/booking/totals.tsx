@@ -1,6 +1,7 @@
 /** Subtotal, discounts, total and VAT: the same block in the bag and on the order page. */
+
+import { formatMoney, formatPercent } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
-import { formatMoney, formatPercent } from "../format";
 import { useLocale } from "../use-locale";
 
 export type TotalsProps = {

@@ -3,6 +3,7 @@ import { Check } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/react";
+import { useField } from "../form-values";
 import { useLocalPath } from "../use-locale";
 
 export type StepId = "branch" | "period" | "persons" | "equipment" | "bag" | "invoice" | "payment";
@@ -96,6 +97,8 @@ export function Field({
   children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const fromForm = useField(name).error;
+  error ??= fromForm;
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { formatMoney } from "../../domain/format";
 import { itemImages } from "../../domain/pictures";
 import { useTranslation } from "../../i18n/react";
 import type { OfferItem, OfferKind } from "../../server/catalog/offer.server";
-import { formatMoney } from "../format";
 import { useLocale, useLocalPath } from "../use-locale";
 import { ItemPicture } from "./item-picture";
 

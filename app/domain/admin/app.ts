@@ -4,11 +4,8 @@
  */
 import { z } from "zod";
 import { rowIdSchema } from "../ids";
-import { APP_IDS } from "./category";
+import { SEASONS, type Season } from "../vocabulary";
 import { checkbox, integer, oneOf, translatedText } from "./fields";
-
-export { APP_IDS };
-export type AppId = (typeof APP_IDS)[number];
 
 /** Days per month; 29 for February, so a season may end on 29 February in a leap year. */
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -54,7 +51,7 @@ export const idList = z.preprocess(
 /** Storefront ids posted by checkboxes (`appIds[]`). */
 export const appIdList = z.preprocess(
   (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
-  z.array(oneOf(APP_IDS)).transform((ids) => APP_IDS.filter((id) => ids.includes(id))),
+  z.array(oneOf(SEASONS)).transform((ids) => SEASONS.filter((id) => ids.includes(id))),
 );
 
 const appFields = {
@@ -74,13 +71,13 @@ function seasonRule(app: { seasonStart: string; seasonEnd: string }, ctx: z.Refi
 }
 
 export const appSchema = z.object(appFields).superRefine(seasonRule);
-export const newAppSchema = z.object({ id: oneOf(APP_IDS), ...appFields }).superRefine(seasonRule);
+export const newAppSchema = z.object({ id: oneOf(SEASONS), ...appFields }).superRefine(seasonRule);
 
 export type AppInput = z.infer<typeof appSchema>;
 
 /** The kinds of storefront that can still be created, given the ones that exist. */
-export function missingAppIds(existing: readonly string[]): AppId[] {
-  return APP_IDS.filter((id) => !existing.includes(id));
+export function missingAppIds(existing: readonly string[]): Season[] {
+  return SEASONS.filter((id) => !existing.includes(id));
 }
 
 /** Why a storefront cannot be deleted (message key and count), or null. */

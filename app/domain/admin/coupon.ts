@@ -4,11 +4,11 @@
  * server and enforced by the database (`used_count <= max_uses`), and a scope of storefronts AND categories.
  */
 import { z } from "zod";
+import { slugSchema } from "../ids";
 import { addDays, zonedDate, zonedInstant } from "../periods";
+import { COUPON_KINDS } from "../vocabulary";
 import { appIdList } from "./app";
 import { checkbox, euros, oneOf, optionalDate, optionalInteger, translatedText } from "./fields";
-
-export const COUPON_KINDS = ["percent", "fixed"] as const;
 
 /** Upper-case letters, digits and single dashes: what customers type and what /coupon/{code} shows. */
 export const couponCode = z
@@ -24,7 +24,7 @@ export const couponCode = z
 const categoryIdList = z.preprocess(
   (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
   z
-    .array(z.string().regex(/^[a-z0-9-]{1,60}$/, { message: "admin.errors.choose" }))
+    .array(slugSchema("admin.errors.choose"))
     .max(200)
     .transform((ids) => [...new Set(ids)].sort()),
 );

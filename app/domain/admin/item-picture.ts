@@ -7,6 +7,8 @@ import { z } from "zod";
 
 export const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
 export const MAX_PICTURES_PER_UPLOAD = 10;
+/** A whole upload: the most pictures at the largest size, and room for the multipart framing. */
+export const MAX_UPLOAD_BYTES = MAX_PICTURES_PER_UPLOAD * MAX_PICTURE_BYTES + 256 * 1024;
 export const MAX_PICTURES_PER_ITEM = 20;
 export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type PictureType = (typeof PICTURE_TYPES)[number];

@@ -8,10 +8,8 @@
 import { z } from "zod";
 import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate } from "../periods";
+import { UNIT_STATUSES } from "../vocabulary";
 import { checkbox, integer, optionalText } from "./fields";
-
-export const UNIT_STATUSES = ["active", "maintenance", "retired"] as const;
-export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 export const MAX_UNITS_AT_ONCE = 50;
 
@@ -43,16 +41,14 @@ export const addUnitsSchema = z
 
 export type AddUnitsInput = z.infer<typeof addUnitsSchema>;
 
-export const unitId = rowId;
-
 /** Changing a unit: its status and the staff's note (damage, repairs). */
 export const unitChangeSchema = z.object({
-  unitId,
+  unitId: rowId,
   status: z.enum(UNIT_STATUSES, { message: "admin.errors.choose" }),
   note: optionalText(300),
 });
 
-export const unitDeleteSchema = z.object({ unitId, confirm: checkbox.optional() });
+export const unitDeleteSchema = z.object({ unitId: rowId, confirm: checkbox.optional() });
 
 /** The size of a new unit must be one the item offers; an item without sizes has units without one. */
 export function checkUnitSize(size: string | null, sizes: string[]): string | null {

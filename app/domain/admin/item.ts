@@ -5,16 +5,9 @@
  */
 import { z } from "zod";
 import type { Translated } from "../i18n";
-import { rowIdSchema } from "../ids";
-import type { SizingKind, Skill } from "../sizing";
-import { APP_IDS, type ITEM_KINDS } from "./category";
+import { rowIdKey } from "../ids";
+import { type ItemKind, SEASONS, type Season, SIZING_KINDS, SKILLS } from "../vocabulary";
 import { checkbox, euros, integer, isoDate, oneOf, optionalInteger, slug, translatedText } from "./fields";
-
-export type AppId = (typeof APP_IDS)[number];
-export type ItemKind = (typeof ITEM_KINDS)[number];
-
-export const SIZING_RULES = ["none", "ski", "snowboard", "boot", "helmet", "ebike", "clothing"] as const satisfies readonly SizingKind[];
-export const LEVELS = ["beginner", "intermediate", "expert"] as const satisfies readonly Skill[];
 
 /** Kinds rented out as physical units (with a price table, surcharges and a booking calendar). */
 export const UNIT_KINDS: readonly ItemKind[] = ["rental", "depot"];
@@ -60,16 +53,16 @@ export const vatRate = z.preprocess(
     }),
 );
 
-const optionalLevel = z.preprocess((value) => (value === "" || value === undefined ? null : value), oneOf(LEVELS).nullable());
+const optionalLevel = z.preprocess((value) => (value === "" || value === undefined ? null : value), oneOf(SKILLS).nullable());
 
 /** The item form of the edit screen; the slug is chosen once, at creation. */
 export const itemSchema = z.object({
-  appId: oneOf(APP_IDS),
+  appId: oneOf(SEASONS),
   categoryId: z.string({ message: "admin.errors.choose" }).trim().min(1, { message: "admin.errors.choose" }).max(60),
   name: translatedText(120),
   description: translatedText(2000, false),
   sizes: sizeList,
-  sizing: oneOf(SIZING_RULES),
+  sizing: oneOf(SIZING_KINDS),
   level: optionalLevel,
   maxHeightCm: optionalInteger(50, 250),
   maxShoeSize: optionalInteger(15, 55),
@@ -86,7 +79,7 @@ export const newItemSchema = itemSchema.extend({ slug });
 export type ItemInput = z.infer<typeof itemSchema>;
 export type NewItemInput = z.infer<typeof newItemSchema>;
 
-export type CategoryRef = { id: string; appId: AppId; kind: ItemKind };
+export type CategoryRef = { id: string; appId: Season; kind: ItemKind };
 
 /** What the item has that belongs to its kind and storefront: these pin the category's kind and app. */
 export type ItemTies = { orderLines: number; units: number; stock: number; capacity: number };
@@ -102,7 +95,7 @@ export type ItemTies = { orderLines: number; units: number; stock: number; capac
 export function itemRules(
   input: Pick<ItemInput, "appId" | "price">,
   category: CategoryRef | null,
-  current?: { appId: AppId; kind: ItemKind; ties: ItemTies },
+  current?: { appId: Season; kind: ItemKind; ties: ItemTies },
 ): Record<string, string> {
   if (!category) return { categoryId: "admin.errors.choose" };
   if (category.appId !== input.appId) return { categoryId: "admin.items.errors.categoryApp" };
@@ -153,7 +146,7 @@ export function percentText(bp: number): string {
 
 type ItemRecord = {
   slug: string;
-  appId: AppId;
+  appId: Season;
   categoryId: string;
   name: Partial<Translated>;
   description: Partial<Translated>;
@@ -254,12 +247,11 @@ export const surchargeSchema = z
 
 export type SurchargeInput = z.infer<typeof surchargeSchema>;
 
-export const surchargeId = rowIdSchema("admin.errors.number");
-
 // ---------------------------------------------------------------------------------------------
 // Sale stock and service capacity
 
-const numericKey = z.string().regex(/^\d{1,9}$/);
+/** A size by its place in the item's list of sizes. */
+const sizeIndex = z.string().regex(/^\d{1,9}$/);
 
 /**
  * Sale stock as posted: `stock.{shopId}.{size index}.quantity`, with `.was`, the quantity the form was
@@ -268,8 +260,8 @@ const numericKey = z.string().regex(/^\d{1,9}$/);
 export const stockSchema = z.object({
   stock: z
     .record(
-      numericKey,
-      z.record(numericKey, z.object({ quantity: integer(0, 100_000), was: z.coerce.number().int().min(0).max(1_000_000_000) })),
+      rowIdKey,
+      z.record(sizeIndex, z.object({ quantity: integer(0, 100_000), was: z.coerce.number().int().min(0).max(1_000_000_000) })),
     )
     .default({}),
 });
@@ -277,4 +269,4 @@ export const stockSchema = z.object({
 export type StockGrid = z.infer<typeof stockSchema>["stock"];
 
 /** Service jobs per day and branch, posted as `capacity.{shopId}`; empty = the branch does not offer it. */
-export const capacitySchema = z.object({ capacity: z.record(numericKey, optionalInteger(0, 999)).default({}) });
+export const capacitySchema = z.object({ capacity: z.record(rowIdKey, optionalInteger(0, 999)).default({}) });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { seasonSchema } from "../vocabulary";
 import { likePattern, listQuery, PAGE_SIZE, pageOf, parseListQuery } from "./list";
 
-const schema = listQuery(["name", "created"], { app: z.enum(["winter", "summer"]).optional().catch(undefined) });
+const schema = listQuery(["name", "created"], { app: seasonSchema.optional().catch(undefined) });
 const parse = (query: string) => parseListQuery(schema, new URL(`http://x/admin/items?${query}`));
 
 describe("list queries in the URL", () => {

@@ -6,13 +6,13 @@
  *          └──cancel───────────┴──cancel (refund)──▶ cancelled / refunded
  */
 import { z } from "zod";
-import { PERSON_LIMITS, SKILLS } from "../checkout";
-import { rowId, rowIdSchema } from "../ids";
+import { rowsOf } from "../forms";
+import { rowId, rowIdKey, rowIdSchema } from "../ids";
+import { SHOP_TIME_ZONE, zonedDate } from "../periods";
+import { MAX_PERSONS, PERSON_LIMITS } from "../persons";
+import { type OrderStatus, orderStatusSchema, SEASONS, SKILLS, seasonOn, seasonSchema } from "../vocabulary";
 import { clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
 import { listQuery } from "./list";
-
-export const ORDER_STATUSES = ["pending_payment", "paid", "picked_up", "returned", "cancelled", "expired", "refunded"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type OrderAction = "pickup" | "return" | "cancel" | "resend";
 
@@ -35,9 +35,9 @@ export function orderActions(status: OrderStatus): OrderAction[] {
 export const ordersQuery = listQuery(
   ["created", "pickup", "number", "total"],
   {
-    status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+    status: orderStatusSchema.optional().catch(undefined),
     shop: rowId.optional().catch(undefined),
-    app: z.enum(["winter", "summer"]).optional().catch(undefined),
+    app: seasonSchema.optional().catch(undefined),
     source: z.enum(["online", "counter"]).optional().catch(undefined),
     /** Pickup on or after / on or before these days (shop time). */
     from: isoDate.optional().catch(undefined),
@@ -57,7 +57,7 @@ export function parseCodes(text: string): string[] {
 
 export const pickupSchema = z.object({
   /** `codes.{lineId}`: the codes handed out for that line. */
-  codes: z.record(z.string().regex(/^\d+$/), z.string().max(500)).default({}),
+  codes: z.record(rowIdKey, z.string().max(500)).default({}),
 });
 
 export const returnSchema = z.object({ note: optionalText(2000) });
@@ -77,6 +77,9 @@ const optionalNumber = (min: number, max: number) =>
       .max(max, { message: "admin.errors.range" })
       .nullable(),
   );
+
+/** The most rows the counter form takes: a big family, and everything they rent and buy. */
+export const COUNTER_ROWS = { persons: MAX_PERSONS, lines: 40 } as const;
 
 /** A person at the counter: the first name, and what helps choose sizes. */
 export const counterPersonSchema = z.object({
@@ -101,13 +104,13 @@ export const counterLineSchema = z.object({
 /** The walk-in customer's order, as the counter form posts it. */
 export const counterOrderSchema = z.object({
   shopId: rowIdSchema("admin.errors.choose"),
-  appId: oneOf(["winter", "summer"] as const),
+  appId: oneOf(SEASONS),
   pickupDate: isoDate,
   pickupTime: clockTime,
   returnDate: isoDate,
   returnTime: clockTime,
-  persons: z.array(counterPersonSchema).max(12).default([]),
-  lines: z.array(counterLineSchema).max(40).default([]),
+  persons: z.array(counterPersonSchema).max(COUNTER_ROWS.persons).default([]),
+  lines: z.array(counterLineSchema).max(COUNTER_ROWS.lines).default([]),
   name: requiredText(120),
   email: z.preprocess(
     (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
@@ -144,4 +147,53 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export function csvRow(cells: (string | number | null | undefined)[]): string {
   return cells.map(csvCell).join(",");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The counter form as the clerk fills it in
+
+type Row = Record<string, string>;
+/** The counter form's values with its repeating rows as lists (`persons.0.firstName` → persons[0].firstName). */
+export type CounterDraftValues = Record<string, unknown> & { persons: Row[]; lines: Row[] };
+
+const blankPerson = (): Row => ({ firstName: "", lastName: "", heightCm: "", weightKg: "", skill: "", shoeSize: "" });
+const blankLine = (person: string): Row => ({ person, item: "", quantity: "1" });
+
+/** The form a clerk starts with: one person, one line for them, the customer's language and card payment. */
+export function newCounterDraft(period: Record<string, string | number>, language: string): CounterDraftValues {
+  return { ...period, persons: [blankPerson()], lines: [blankLine("0")], language, method: "card" };
+}
+
+const asRows = (rows: Record<string, unknown>[]): Row[] =>
+  rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === "string" ? value : ""])));
+
+/**
+ * The posted counter form after its button: `addPerson`, `addLine`, `removePerson-{i}` or `removeLine-{i}`
+ * change the rows (the form round-trips, so it works without JavaScript); any other intent leaves them.
+ * A removed person takes their lines along, and the lines of the persons after them follow their new place.
+ */
+export function editCounterRows(values: Record<string, unknown>, intent: string): CounterDraftValues {
+  const persons = asRows(rowsOf(values, "persons", COUNTER_ROWS.persons));
+  let lines = asRows(rowsOf(values, "lines", COUNTER_ROWS.lines));
+  if (intent === "addPerson" && persons.length < COUNTER_ROWS.persons) persons.push(blankPerson());
+  if (intent === "addLine" && lines.length < COUNTER_ROWS.lines)
+    lines.push(blankLine(persons.length > 0 ? String(persons.length - 1) : ""));
+  const remove = /^remove(Person|Line)-(\d+)$/.exec(intent);
+  if (remove?.[1] === "Line") lines.splice(Number(remove[2]), 1);
+  if (remove?.[1] === "Person") {
+    const index = Number(remove[2]);
+    persons.splice(index, 1);
+    lines = lines
+      .filter((line) => line.person !== String(index))
+      .map((line) => (line.person !== "" && Number(line.person) > index ? { ...line, person: String(Number(line.person) - 1) } : line));
+  }
+  return { ...values, persons, lines };
+}
+
+/** The counter's period to start with: now, rounded up to the next quarter hour, until 17:00, in the season of today. */
+export function counterStart(now: Date, timeZone = SHOP_TIME_ZONE) {
+  const rounded = new Date(Math.ceil(now.getTime() / 900_000) * 900_000);
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(rounded);
+  const date = zonedDate(rounded, timeZone);
+  return { appId: seasonOn(rounded, timeZone), pickupDate: date, pickupTime: time, returnDate: date, returnTime: "17:00" };
 }

@@ -5,8 +5,8 @@
  * and a lunch break is simply a second slot. The rental core reads them (app/domain/periods.ts).
  */
 import { z } from "zod";
+import { SEASONS } from "../vocabulary";
 import { appIdList } from "./app";
-import { APP_IDS } from "./category";
 import { checkbox, email, integer, isoDate, oneOf, requiredText, slug, translatedText } from "./fields";
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -118,7 +118,7 @@ export function weekText(hours: WeekdaySlot[]): Record<string, string> {
 /** The hours form of one storefront: `appId` and `hours.1` .. `hours.7` (ISO weekdays, 1 = Monday). */
 export const hoursSchema = z
   .object({
-    appId: oneOf(APP_IDS),
+    appId: oneOf(SEASONS),
     hours: z
       .record(z.string(), z.unknown())
       .optional()

@@ -5,11 +5,9 @@
  * last active admin stays an active admin.
  */
 import { z } from "zod";
+import { ROLES, type Role } from "../vocabulary";
 import { idList } from "./app";
 import { oneOf } from "./fields";
-
-export const ROLES = ["customer", "staff", "admin"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const userSchema = z
   .object({

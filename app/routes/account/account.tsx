@@ -5,22 +5,26 @@
  */
 import { KeyRound, LogOut, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { CodeField } from "../../components/account/code-field";
-import { Field, inputClass, Notice, PrimaryButton } from "../../components/booking/ui";
-import { formatDate, formatMoney } from "../../components/format";
+import { AccountField, FormMessage } from "../../components/account/fields";
+import { Notice, PrimaryButton } from "../../components/booking/ui";
+import { FormValues } from "../../components/form-values";
 import { metaTranslator } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { changePasswordForm, codeForm } from "../../domain/accounts";
-import { fieldErrors } from "../../domain/forms";
+import { formatDate, formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
+import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { changePassword, customerOrders, enableTotp, turnOffTotp } from "../../server/auth/accounts.server";
 import { getSignedIn } from "../../server/auth/session.server";
 import { cancelTotpSetup, pendingTotpSetup, startTotpSetup } from "../../server/auth/totp.server";
-import { passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
-import { readFormData } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/account";
 
@@ -63,70 +67,68 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Reply = { intent: string; values: Record<string, string>; errors: Record<string, string> };
+/** Turning two-factor sign-in off asks for the current password; whether it is right, the server decides. */
+const totpOffForm = z.object({ password: z.string("validation.required").min(1, "validation.required") });
 
-function refused(intent: string, errors: Record<string, string>, values: Record<string, string> = {}, status = 400, headers?: HeadersInit) {
-  return data<Reply>({ intent, values, errors }, { status, headers });
-}
-
-function tooMany(intent: string, retryAfter: number) {
-  return tooManyAttempts<Reply>(
-    { intent, values: { minutes: String(waitMinutes(retryAfter)) }, errors: { form: "account.errors.tooMany" } },
-    retryAfter,
-  );
-}
-
+/**
+ * Each form of the page posts its `intent`, and a refusal goes back to that form (`target`). None of
+ * them gets its values back: they are passwords and codes.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const { sessionId, user } = await signedIn(request);
-  const here = localizePath("/account", splitLocale(url.pathname).locale);
-  const form = Object.fromEntries(await readFormData(request));
-  const intent = typeof form.intent === "string" ? form.intent : "";
+  const form = await readForm(request);
+  const { intent } = form;
   const backOffice = user.role !== "customer";
-  const twoFactor = `${here}${url.searchParams.get("totp") === "required" ? "?totp=required" : ""}#two-factor`;
+  const twoFactor = `/account${url.searchParams.get("totp") === "required" ? "?totp=required" : ""}#two-factor`;
 
   if (intent === "password") {
-    const parsed = changePasswordForm.safeParse(form);
-    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
-    const result = await changePassword({
+    const input = parse(changePasswordForm, form.values);
+    if (!input.ok) return refuse(input, null, intent);
+    const changed = await changePassword({
       userId: user.id,
       email: user.email,
       sessionId,
-      ...parsed.data,
+      ...input.value,
       clientAddress: context.clientAddress,
       request,
     });
-    if (result.kind === "limited") return tooMany(intent, result.retryAfter);
-    if (result.kind === "wrong") return refused(intent, { current: "account.errors.currentWrong" });
-    return redirect(`${here}?done=password`, { headers: { "Set-Cookie": result.cookie } });
+    if (!changed.ok) return refuse(changed, null, intent);
+    const done = redirectTo(request, "/account?done=password");
+    done.headers.set("Set-Cookie", changed.value.cookie);
+    return done;
   }
-  if (!backOffice) return refused(intent, { form: "validation.invalid" });
+  if (!backOffice) return refuse(fail.invalid({ form: "validation.invalid" }), null, intent);
   if (intent === "totp-start") {
     await startTotpSetup(user.id);
-    return redirect(twoFactor);
+    return redirectTo(request, twoFactor);
   }
   if (intent === "totp-cancel") {
     await cancelTotpSetup(user.id);
-    return redirect(twoFactor);
+    return redirectTo(request, twoFactor);
   }
   if (intent === "totp-confirm") {
-    const parsed = codeForm.safeParse(form);
-    if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
-    const result = await enableTotp({ userId: user.id, sessionId, code: parsed.data.code });
-    if (result.kind === "limited") return tooMany(intent, result.retryAfter);
-    if (result.kind === "wrong") return refused(intent, { code: "account.errors.codeWrong" });
-    return redirect(`${here}?done=totp-on`);
+    const input = parse(codeForm, form.values);
+    if (!input.ok) return refuse(input, null, intent);
+    const enabled = await enableTotp({ userId: user.id, sessionId, code: input.value.code });
+    if (!enabled.ok) return refuse(enabled, null, intent);
+    return redirectTo(request, "/account?done=totp-on");
   }
   if (intent === "totp-off") {
-    if ((await getSettings()).requireStaffTotp) return refused(intent, { form: "account.totp.requiredCannotOff" }, {}, 409);
-    const password = typeof form.password === "string" ? form.password : "";
-    if (!password) return refused(intent, { password: "validation.required" });
-    const result = await turnOffTotp({ userId: user.id, email: user.email, password, clientAddress: context.clientAddress });
-    if (result.kind === "limited") return tooMany(intent, result.retryAfter);
-    if (result.kind === "wrong") return refused(intent, { password: "account.errors.currentWrong" });
-    return redirect(`${here}?done=totp-off`);
+    // The form is not shown then; a post of it anyway hears why, whatever password it carries.
+    if ((await getSettings()).requireStaffTotp) return refuse(fail.conflict({ form: "account.totp.requiredCannotOff" }), null, intent);
+    const input = parse(totpOffForm, form.values);
+    if (!input.ok) return refuse(input, null, intent);
+    const disabled = await turnOffTotp({
+      userId: user.id,
+      email: user.email,
+      password: input.value.password,
+      clientAddress: context.clientAddress,
+    });
+    if (!disabled.ok) return refuse(disabled, null, intent);
+    return redirectTo(request, "/account?done=totp-off");
   }
-  return refused(intent, { form: "validation.invalid" });
+  return refuse(fail.invalid({ form: "validation.invalid" }), null, intent);
 }
 
 /** A refused attempt's Retry-After (429) reaches the browser. */
@@ -145,13 +147,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   useEmptyPasswordsAfterReply(actionData);
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
-  /** Errors and values of the form that was sent, and only of that form. */
-  const reply = (intent: string) =>
-    actionData?.intent === intent ? actionData : { values: {} as Record<string, string>, errors: {} as Record<string, string> };
-  const formError = (intent: string) => {
-    const r = reply(intent);
-    return r.errors.form ? <Notice>{t(r.errors.form, { count: Number(r.values.minutes ?? 1) })}</Notice> : null;
-  };
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -200,28 +195,32 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <KeyRound aria-hidden="true" className="size-5" />
           {t("account.password.title")}
         </h2>
-        {formError("password")}
-        <Form method="post" className="mt-4 max-w-md space-y-5" noValidate>
-          <input type="hidden" name="intent" value="password" />
-          {/* Lets password managers file the new password under the right account. */}
-          <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-          <Field id="current-password" name="current" label={t("account.password.current")} error={reply("password").errors.current}>
-            {(props) => <input {...props} type="password" autoComplete="current-password" required className={inputClass} />}
-          </Field>
-          <Field
-            id="new-password"
-            name="password"
-            label={t("account.newPassword")}
-            hint={t("account.passwordHint", { min: minPasswordLength })}
-            error={reply("password").errors.password}
-          >
-            {(props) => (
-              <input {...props} type="password" autoComplete="new-password" minLength={minPasswordLength} required className={inputClass} />
-            )}
-          </Field>
-          <p className="text-sm text-slate-600">{t("account.password.otherSessions")}</p>
-          <PrimaryButton busy={busyIntent === "password"}>{t("account.password.submit")}</PrimaryButton>
-        </Form>
+        <FormValues reply={actionData} target="password">
+          <FormMessage />
+          <Form method="post" className="mt-4 max-w-md space-y-5" noValidate>
+            <input type="hidden" name="intent" value="password" />
+            {/* Lets password managers file the new password under the right account. */}
+            <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+            <AccountField
+              id="current-password"
+              name="current"
+              label={t("account.password.current")}
+              type="password"
+              autoComplete="current-password"
+            />
+            <AccountField
+              id="new-password"
+              name="password"
+              label={t("account.newPassword")}
+              hint={t("account.passwordHint", { min: minPasswordLength })}
+              type="password"
+              autoComplete="new-password"
+              minLength={minPasswordLength}
+            />
+            <p className="text-sm text-slate-600">{t("account.password.otherSessions")}</p>
+            <PrimaryButton busy={busyIntent === "password"}>{t("account.password.submit")}</PrimaryButton>
+          </Form>
+        </FormValues>
       </section>
 
       {totp && (
@@ -231,8 +230,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {t("account.totp.title")}
           </h2>
           {totp.askedFor && <Notice tone="info">{t("account.totp.requiredNotice")}</Notice>}
-          {formError("totp-confirm")}
-          {formError("totp-off")}
+          {/* Above both forms: the one that was sent may be a screen further down. */}
+          <FormValues reply={actionData} target="totp-confirm">
+            <FormMessage />
+          </FormValues>
+          <FormValues reply={actionData} target="totp-off">
+            <FormMessage />
+          </FormValues>
           {totp.enabled ? (
             <>
               <p className="mt-3 text-slate-700">{t("account.totp.on")}</p>
@@ -241,14 +245,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               ) : (
                 <Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
                   <input type="hidden" name="intent" value="totp-off" />
-                  <Field
-                    id="totp-off-password"
-                    name="password"
-                    label={t("account.totp.offPassword")}
-                    error={reply("totp-off").errors.password}
-                  >
-                    {(props) => <input {...props} type="password" autoComplete="current-password" required className={inputClass} />}
-                  </Field>
+                  <FormValues reply={actionData} target="totp-off">
+                    <AccountField
+                      id="totp-off-password"
+                      name="password"
+                      label={t("account.totp.offPassword")}
+                      type="password"
+                      autoComplete="current-password"
+                    />
+                  </FormValues>
                   <button type="submit" className="rounded-lg border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50">
                     {t("account.totp.off")}
                   </button>
@@ -271,7 +276,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </dl>
               <Form method="post" className="max-w-md space-y-4" noValidate>
                 <input type="hidden" name="intent" value="totp-confirm" />
-                <CodeField id="totp-code" error={reply("totp-confirm").errors.code} />
+                <FormValues reply={actionData} target="totp-confirm">
+                  <CodeField id="totp-code" />
+                </FormValues>
                 <PrimaryButton busy={busyIntent === "totp-confirm"}>{t("account.totp.confirm")}</PrimaryButton>
               </Form>
               <Form method="post">

@@ -5,16 +5,20 @@
  * password) and the message beside its field.
  */
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { CodeField } from "../../components/account/code-field";
-import { Field, inputClass, Notice, PrimaryButton } from "../../components/booking/ui";
+import { AccountField, FormMessage } from "../../components/account/fields";
+import { Notice, PrimaryButton } from "../../components/booking/ui";
+import { FormValues } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
 import { useLocalPath } from "../../components/use-locale";
-import { codeForm, forgotForm, loginForm, type Role, resetForm, resetToken, signupForm } from "../../domain/accounts";
-import { fieldErrors } from "../../domain/forms";
+import { codeForm, forgotForm, loginForm, resetForm, resetToken, signupForm } from "../../domain/accounts";
+import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
 import { returnPath } from "../../domain/redirect";
+import { fail } from "../../domain/result";
+import type { Role } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import {
   completeTotpSignIn,
@@ -26,8 +30,8 @@ import {
 } from "../../server/auth/accounts.server";
 import { getPendingSignIn, getSessionUser } from "../../server/auth/session.server";
 import { publicOrigin } from "../../server/config.server";
-import { passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
-import { readFormData } from "../../server/http/forms.server";
+import { type PostedForm, readForm } from "../../server/http/forms.server";
+import { passRetryAfter, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/login";
 
 type Mode = "login" | "signup" | "forgot" | "sent" | "reset" | "code";
@@ -72,73 +76,66 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...base, mode, token: null, notice: done === "reset" ? "account.reset.done" : null };
 }
 
-type Reply = { values: Record<string, string>; errors: Record<string, string> };
-
-function refused(values: Record<string, string>, errors: Record<string, string>, status = 400) {
-  return data<Reply>({ values, errors }, { status });
+/**
+ * What a refused form gets back: only the fields the page shows again as typed (as strings), so a
+ * password, a code or a reset token never travels back, nor anything else that was posted.
+ */
+function shown(form: PostedForm, ...names: string[]) {
+  return { values: Object.fromEntries(names.map((name) => [name, typeof form.values[name] === "string" ? form.values[name] : ""])) };
 }
 
-function tooMany(values: Record<string, string>, retryAfter: number) {
-  return tooManyAttempts<Reply>(
-    { values: { ...values, minutes: String(waitMinutes(retryAfter)) }, errors: { form: "account.errors.tooMany" } },
-    retryAfter,
-  );
-}
+const withCookie = (cookie: string) => ({ headers: { "Set-Cookie": cookie } });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const form = Object.fromEntries(await readFormData(request));
-  const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+  const form = await readForm(request);
   const clientAddress = context.clientAddress;
 
-  switch (text("intent") || "login") {
+  // A post that names no form ("save" is readForm's word for that, "" an empty intent) is a sign-in.
+  switch (form.intent === "save" || form.intent === "" ? "login" : form.intent) {
     case "login": {
-      const values = { email: text("email") };
-      const parsed = loginForm.safeParse(form);
-      if (!parsed.success) return refused(values, fieldErrors(parsed.error));
-      const result = await signIn({ ...parsed.data, clientAddress, request });
-      if (result.kind === "limited") return tooMany(values, result.retryAfter);
-      if (result.kind === "failed") return refused(values, { form: "login.failed" });
-      if (result.kind === "code") {
-        return redirect(loginPath(url, { step: "code", next: parsed.data.next ?? null }), { headers: { "Set-Cookie": result.cookie } });
-      }
-      return redirect(landing(url, result.role, parsed.data.next), { headers: { "Set-Cookie": result.cookie } });
+      const input = parse(loginForm, form.values);
+      if (!input.ok) return refuse(input, shown(form, "email"));
+      const signedIn = await signIn({ ...input.value, clientAddress, request });
+      if (!signedIn.ok) return refuse(signedIn, shown(form, "email"));
+      const session = signedIn.value;
+      if ("pendingCode" in session)
+        return redirect(loginPath(url, { step: "code", next: input.value.next ?? null }), withCookie(session.cookie));
+      return redirect(landing(url, session.role, input.value.next), withCookie(session.cookie));
     }
     case "code": {
-      const parsed = codeForm.safeParse(form);
-      if (!parsed.success) return refused({}, fieldErrors(parsed.error));
-      const result = await completeTotpSignIn({ code: parsed.data.code, clientAddress, request });
-      if (result.kind === "noPending") return redirect(loginPath(url, { next: parsed.data.next ?? null }));
-      if (result.kind === "limited") return tooMany({}, result.retryAfter);
-      if (result.kind === "wrong") return refused({}, { code: "account.errors.codeWrong" });
-      return redirect(landing(url, result.role, parsed.data.next), { headers: { "Set-Cookie": result.cookie } });
+      const input = parse(codeForm, form.values);
+      if (!input.ok) return refuse(input, null);
+      const signedIn = await completeTotpSignIn({ code: input.value.code, clientAddress, request });
+      // The half-way session is gone (expired, or there never was one): start again with the password.
+      if (!signedIn.ok && signedIn.reason === "notFound") return redirect(loginPath(url, { next: input.value.next ?? null }));
+      if (!signedIn.ok) return refuse(signedIn, null);
+      return redirect(landing(url, signedIn.value.role, input.value.next), withCookie(signedIn.value.cookie));
     }
     case "signup": {
-      const values = { name: text("name"), email: text("email") };
-      const parsed = signupForm.safeParse(form);
-      if (!parsed.success) return refused(values, fieldErrors(parsed.error));
-      const result = await signUp({ ...parsed.data, language: locale, clientAddress, request });
-      if (result.kind === "limited") return tooMany(values, result.retryAfter);
-      if (result.kind === "exists") return refused(values, { email: "account.errors.emailTaken" });
-      return redirect(landing(url, "customer", parsed.data.next), { headers: { "Set-Cookie": result.cookie } });
+      const input = parse(signupForm, form.values);
+      if (!input.ok) return refuse(input, shown(form, "name", "email"));
+      const created = await signUp({ ...input.value, language: locale, clientAddress, request });
+      if (!created.ok) return refuse(created, shown(form, "name", "email"));
+      return redirect(landing(url, "customer", input.value.next), withCookie(created.value.cookie));
     }
     case "forgot": {
-      const values = { email: text("email") };
-      const parsed = forgotForm.safeParse(form);
-      if (!parsed.success) return refused(values, fieldErrors(parsed.error));
-      const result = await requestPasswordReset({ email: parsed.data.email, locale, origin: publicOrigin(request), clientAddress });
-      if (result.kind === "limited") return tooMany(values, result.retryAfter);
+      const input = parse(forgotForm, form.values);
+      if (!input.ok) return refuse(input, shown(form, "email"));
+      const asked = await requestPasswordReset({ email: input.value.email, locale, origin: publicOrigin(request), clientAddress });
+      if (!asked.ok) return refuse(asked, shown(form, "email"));
       return redirect(loginPath(url, { mode: "sent" }));
     }
     case "reset": {
-      const parsed = resetForm.safeParse(form);
-      if (!parsed.success) return refused({}, fieldErrors(parsed.error));
-      if (!(await resetPassword(parsed.data.token, parsed.data.password))) return refused({}, { form: "account.errors.resetInvalid" });
+      const input = parse(resetForm, form.values);
+      if (!input.ok) return refuse(input, null);
+      const reset = await resetPassword(input.value.token, input.value.password);
+      if (!reset.ok) return refuse(reset, null);
       return redirect(loginPath(url, { done: "reset" }));
     }
     default:
-      return refused({}, { form: "validation.invalid" });
+      return refuse(fail.invalid({ form: "validation.invalid" }), null);
   }
 }
 
@@ -152,8 +149,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const href = useLocalPath();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
   const { mode, next } = loaderData;
   useEmptyPasswordsAfterReply(actionData);
   const withNext = (path: string) => (next ? `${path}${path.includes("?") ? "&" : "?"}next=${encodeURIComponent(next)}` : path);
@@ -168,11 +163,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
   const minLength = loaderData.minPasswordLength;
   const passwordHint = t("account.passwordHint", { min: minLength });
-  const emailField = (
-    <Field name="email" label={t("login.email")} error={errors.email}>
-      {(props) => <input {...props} type="email" autoComplete="email" required defaultValue={values.email ?? ""} className={inputClass} />}
-    </Field>
-  );
+  const emailField = <AccountField name="email" label={t("login.email")} type="email" autoComplete="email" />;
   const nextField = next ? <input type="hidden" name="next" value={next} /> : null;
   const submit = (label: string) => (
     <PrimaryButton busy={busy} className="w-full">
@@ -180,149 +171,153 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     </PrimaryButton>
   );
 
+  // One form at a time on this page, so the action's reply is always that form's.
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-brand-900">{title}</h1>
-      {loaderData.signedIn && mode === "login" && (
-        <p className="mt-4 rounded-lg bg-brand-50 p-4">
-          {t("login.already", { email: loaderData.signedIn.email })}{" "}
-          <Link to={href(loaderData.signedIn.role === "customer" ? "/account" : "/admin")} className="font-medium underline">
-            {loaderData.signedIn.role === "customer" ? t("account.title") : t("nav.admin")}
-          </Link>
-        </p>
-      )}
-      {loaderData.notice && <Notice tone="success">{t(loaderData.notice)}</Notice>}
-      {errors.form && !(mode === "reset" && !loaderData.token) && <Notice>{t(errors.form, { count: Number(values.minutes ?? 1) })}</Notice>}
-
-      {mode === "login" && (
-        <>
-          <Form method="post" className="mt-6 space-y-5" noValidate>
-            <input type="hidden" name="intent" value="login" />
-            {nextField}
-            {emailField}
-            <Field name="password" label={t("login.password")} error={errors.password}>
-              {(props) => <input {...props} type="password" autoComplete="current-password" required className={inputClass} />}
-            </Field>
-            {submit(t("login.submit"))}
-          </Form>
-          <p className="mt-4 text-sm">
-            <Link to={href("/login?mode=forgot")} className="font-medium text-brand-700 underline">
-              {t("account.forgot.link")}
+    <FormValues reply={actionData}>
+      <div className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-900">{title}</h1>
+        {loaderData.signedIn && mode === "login" && (
+          <p className="mt-4 rounded-lg bg-brand-50 p-4">
+            {t("login.already", { email: loaderData.signedIn.email })}{" "}
+            <Link to={href(loaderData.signedIn.role === "customer" ? "/account" : "/admin")} className="font-medium underline">
+              {loaderData.signedIn.role === "customer" ? t("account.title") : t("nav.admin")}
             </Link>
           </p>
-          <section aria-labelledby="new-customer" className="mt-8 border-t border-slate-200 pt-6">
-            <h2 id="new-customer" className="text-lg font-semibold text-brand-900">
-              {t("account.signup.question")}
-            </h2>
-            <p className="mt-1 text-slate-700">{t("account.signup.why")}</p>
-            <Link
-              to={href(withNext("/login?mode=signup"))}
-              className="mt-3 inline-flex rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
-            >
-              {t("account.signup.link")}
-            </Link>
-          </section>
-        </>
-      )}
+        )}
+        {loaderData.notice && <Notice tone="success">{t(loaderData.notice)}</Notice>}
+        {/* A dead reset link says so below, in its own words. */}
+        {!(mode === "reset" && !loaderData.token) && <FormMessage />}
 
-      {mode === "code" && (
-        <Form method="post" className="mt-6 space-y-5" noValidate>
-          <p className="text-slate-700">{t("account.code.intro", { brand: t("brand.name") })}</p>
-          <input type="hidden" name="intent" value="code" />
-          {nextField}
-          <CodeField error={errors.code} />
-          {submit(t("account.code.submit"))}
-          <p className="text-sm">
-            <Link to={href("/login")} className="text-brand-700 underline">
-              {t("account.code.restart")}
-            </Link>
-          </p>
-        </Form>
-      )}
-
-      {mode === "signup" && (
-        <>
-          <Form method="post" className="mt-6 space-y-5" noValidate>
-            <input type="hidden" name="intent" value="signup" />
-            {nextField}
-            <Field name="name" label={t("account.signup.name")} error={errors.name}>
-              {(props) => (
-                <input {...props} type="text" autoComplete="name" required defaultValue={values.name ?? ""} className={inputClass} />
-              )}
-            </Field>
-            {emailField}
-            <Field name="password" label={t("account.newPassword")} hint={passwordHint} error={errors.password}>
-              {(props) => (
-                <input {...props} type="password" autoComplete="new-password" minLength={minLength} required className={inputClass} />
-              )}
-            </Field>
-            {submit(t("account.signup.submit"))}
-          </Form>
-          <p className="mt-6 text-sm text-slate-700">
-            {t("account.signup.haveAccount")}{" "}
-            <Link to={href(withNext("/login"))} className="font-medium text-brand-700 underline">
-              {t("login.submit")}
-            </Link>
-          </p>
-        </>
-      )}
-
-      {mode === "forgot" && (
-        <>
-          <p className="mt-4 text-slate-700">{t("account.forgot.intro")}</p>
-          <Form method="post" className="mt-6 space-y-5" noValidate>
-            <input type="hidden" name="intent" value="forgot" />
-            {emailField}
-            {submit(t("account.forgot.submit"))}
-          </Form>
-          <p className="mt-6 text-sm">
-            <Link to={href("/login")} className="text-brand-700 underline">
-              {t("account.backToLogin")}
-            </Link>
-          </p>
-        </>
-      )}
-
-      {mode === "sent" && (
-        <>
-          <Notice tone="success">{t("account.forgot.sent")}</Notice>
-          <p className="mt-6 text-sm">
-            <Link to={href("/login")} className="text-brand-700 underline">
-              {t("account.backToLogin")}
-            </Link>
-          </p>
-        </>
-      )}
-
-      {mode === "reset" &&
-        (loaderData.token ? (
-          <Form method="post" className="mt-6 space-y-5" noValidate>
-            <input type="hidden" name="intent" value="reset" />
-            <input type="hidden" name="token" value={loaderData.token} />
-            <Field name="password" label={t("account.newPassword")} hint={passwordHint} error={errors.password}>
-              {(props) => (
-                <input {...props} type="password" autoComplete="new-password" minLength={minLength} required className={inputClass} />
-              )}
-            </Field>
-            {submit(t("account.reset.submit"))}
-          </Form>
-        ) : (
+        {mode === "login" && (
           <>
-            <Notice>{t("account.errors.resetInvalid")}</Notice>
-            <p className="mt-6 text-sm">
+            <Form method="post" className="mt-6 space-y-5" noValidate>
+              <input type="hidden" name="intent" value="login" />
+              {nextField}
+              {emailField}
+              <AccountField name="password" label={t("login.password")} type="password" autoComplete="current-password" />
+              {submit(t("login.submit"))}
+            </Form>
+            <p className="mt-4 text-sm">
               <Link to={href("/login?mode=forgot")} className="font-medium text-brand-700 underline">
-                {t("account.forgot.again")}
+                {t("account.forgot.link")}
+              </Link>
+            </p>
+            <section aria-labelledby="new-customer" className="mt-8 border-t border-slate-200 pt-6">
+              <h2 id="new-customer" className="text-lg font-semibold text-brand-900">
+                {t("account.signup.question")}
+              </h2>
+              <p className="mt-1 text-slate-700">{t("account.signup.why")}</p>
+              <Link
+                to={href(withNext("/login?mode=signup"))}
+                className="mt-3 inline-flex rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                {t("account.signup.link")}
+              </Link>
+            </section>
+          </>
+        )}
+
+        {mode === "code" && (
+          <Form method="post" className="mt-6 space-y-5" noValidate>
+            <p className="text-slate-700">{t("account.code.intro", { brand: t("brand.name") })}</p>
+            <input type="hidden" name="intent" value="code" />
+            {nextField}
+            <CodeField />
+            {submit(t("account.code.submit"))}
+            <p className="text-sm">
+              <Link to={href("/login")} className="text-brand-700 underline">
+                {t("account.code.restart")}
+              </Link>
+            </p>
+          </Form>
+        )}
+
+        {mode === "signup" && (
+          <>
+            <Form method="post" className="mt-6 space-y-5" noValidate>
+              <input type="hidden" name="intent" value="signup" />
+              {nextField}
+              <AccountField name="name" label={t("account.signup.name")} type="text" autoComplete="name" />
+              {emailField}
+              <AccountField
+                name="password"
+                label={t("account.newPassword")}
+                hint={passwordHint}
+                type="password"
+                autoComplete="new-password"
+                minLength={minLength}
+              />
+              {submit(t("account.signup.submit"))}
+            </Form>
+            <p className="mt-6 text-sm text-slate-700">
+              {t("account.signup.haveAccount")}{" "}
+              <Link to={href(withNext("/login"))} className="font-medium text-brand-700 underline">
+                {t("login.submit")}
               </Link>
             </p>
           </>
-        ))}
+        )}
 
-      <p className="mt-8 text-sm text-slate-600">
-        <a href={href("/privacy")} className="underline">
-          {t("nav.privacy")}
-        </a>
-      </p>
-    </div>
+        {mode === "forgot" && (
+          <>
+            <p className="mt-4 text-slate-700">{t("account.forgot.intro")}</p>
+            <Form method="post" className="mt-6 space-y-5" noValidate>
+              <input type="hidden" name="intent" value="forgot" />
+              {emailField}
+              {submit(t("account.forgot.submit"))}
+            </Form>
+            <p className="mt-6 text-sm">
+              <Link to={href("/login")} className="text-brand-700 underline">
+                {t("account.backToLogin")}
+              </Link>
+            </p>
+          </>
+        )}
+
+        {mode === "sent" && (
+          <>
+            <Notice tone="success">{t("account.forgot.sent")}</Notice>
+            <p className="mt-6 text-sm">
+              <Link to={href("/login")} className="text-brand-700 underline">
+                {t("account.backToLogin")}
+              </Link>
+            </p>
+          </>
+        )}
+
+        {mode === "reset" &&
+          (loaderData.token ? (
+            <Form method="post" className="mt-6 space-y-5" noValidate>
+              <input type="hidden" name="intent" value="reset" />
+              <input type="hidden" name="token" value={loaderData.token} />
+              <AccountField
+                name="password"
+                label={t("account.newPassword")}
+                hint={passwordHint}
+                type="password"
+                autoComplete="new-password"
+                minLength={minLength}
+              />
+              {submit(t("account.reset.submit"))}
+            </Form>
+          ) : (
+            <>
+              <Notice>{t("account.errors.resetInvalid")}</Notice>
+              <p className="mt-6 text-sm">
+                <Link to={href("/login?mode=forgot")} className="font-medium text-brand-700 underline">
+                  {t("account.forgot.again")}
+                </Link>
+              </p>
+            </>
+          ))}
+
+        <p className="mt-8 text-sm text-slate-600">
+          <a href={href("/privacy")} className="underline">
+            {t("nav.privacy")}
+          </a>
+        </p>
+      </div>
+    </FormValues>
   );
 }
 

@@ -1,15 +1,15 @@
-import { redirect } from "react-router";
-import { localizePath, splitLocale } from "../../domain/i18n";
 import { endSession } from "../../server/auth/session.server";
+import { redirectTo } from "../../server/http/results.server";
 import type { Route } from "./+types/logout";
 
-/** Ends the session (in the database, not only the cookie) and goes home. */
+/** Ends the session (in the database, not only the cookie) and goes home. Nothing posted is read. */
 export async function action({ request }: Route.ActionArgs) {
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  return redirect(localizePath("/", locale), { headers: { "Set-Cookie": await endSession(request) } });
+  const home = redirectTo(request, "/");
+  home.headers.set("Set-Cookie", await endSession(request));
+  return home;
 }
 
 /** Logging out changes state, so a GET only leads back home. */
 export function loader({ request }: Route.LoaderArgs) {
-  return redirect(localizePath("/", splitLocale(new URL(request.url).pathname).locale));
+  return redirectTo(request, "/");
 }

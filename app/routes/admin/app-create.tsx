@@ -1,15 +1,17 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { AppFields } from "../../components/admin/app-form";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { AdminPage } from "../../components/admin/ui";
+import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocalPath } from "../../components/use-locale";
 import { newAppSchema } from "../../domain/admin/app";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { allShops, creatableAppIds, createApp } from "../../server/admin/apps.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/app-create";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,12 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request, newAppSchema);
-  if (!form.ok) return refused(form.values, form.errors);
-  const saved = await createApp(user.id, form.data);
-  if (!saved.ok) return refused(form.values, saved.errors);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  return redirect(`${localizePath(`/admin/app/${form.data.id}`, locale)}?saved=1`);
+  const form = await readForm(request);
+  const input = parse(newAppSchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  const saved = await createApp(user.id, input.value);
+  if (!saved.ok) return refuse(saved, form);
+  return redirectTo(request, `/admin/app/${input.value.id}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.apps.new");
@@ -45,14 +47,14 @@ export default function CreateApp({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </div>
       ) : (
-        <>
-          <FormStatus errors={actionData?.errors} />
+        <FormValues reply={actionData} initial={loaderData.values}>
+          <FormStatus />
           <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("admin.apps.createIntro")}</p>
           <Form method="post" noValidate className="space-y-6">
-            <AppFields values={actionData?.values ?? loaderData.values} errors={actionData?.errors} shops={shops} idChoices={choices} />
+            <AppFields shops={shops} idChoices={choices} />
             <SaveButton label={t("admin.form.create")} />
           </Form>
-        </>
+        </FormValues>
       )}
     </AdminPage>
   );

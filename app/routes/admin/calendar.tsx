@@ -3,16 +3,20 @@ import { CloseDayForm } from "../../components/admin/calendar-close";
 import { CalendarGrid } from "../../components/admin/calendar-grid";
 import { adminInputClass, FormStatus } from "../../components/admin/form";
 import { AdminPage } from "../../components/admin/ui";
-import { formatDate } from "../../components/format";
+import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { calendarGrid, calendarQuery, calendarRange, closeDaySchema, reopenDaySchema } from "../../domain/admin/calendar";
+import { formatDate } from "../../domain/format";
+import { parse } from "../../domain/forms";
 import { addDays, zonedDate } from "../../domain/periods";
+import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { calendarShops, getCalendar } from "../../server/admin/calendar.server";
 import { closeDay, reopenDay } from "../../server/admin/closed-days.server";
 import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/calendar";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
-  const form = await readForm(request, closeDaySchema);
+  const form = await readForm(request);
   const url = new URL(request.url);
   const back = (done: string) => {
     const search = new URLSearchParams(url.searchParams);
@@ -55,16 +59,19 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`${url.pathname}?${search}`);
   };
   if (form.intent === "reopenDay") {
-    const parsed = reopenDaySchema.safeParse(form.values);
-    if (!parsed.success) return refused(form.values, { form: "admin.calendar.reopenFailed" });
-    requireBranch(user, parsed.data.shopId);
-    await reopenDay(user.id, parsed.data.shopId, parsed.data.day);
+    const input = parse(reopenDaySchema, form.values);
+    // The reopen buttons sit in the grid, with no field to show a message beside.
+    if (!input.ok) return refuse(fail.invalid({ form: "admin.calendar.reopenFailed" }), form, "reopenDay");
+    requireBranch(user, input.value.shopId);
+    // Refused only for a day that is open already (a second click, another tab): what was asked for, so no message.
+    await reopenDay(user.id, input.value.shopId, input.value.day);
     return back("reopened");
   }
-  if (!form.ok) return refused(form.values, form.errors);
-  requireBranch(user, form.data.shopId);
-  if (!(await closeDay(user.id, form.data.shopId, form.data.day, form.data.reason)))
-    return refused(form.values, { shopId: "admin.errors.choose" });
+  const input = parse(closeDaySchema, form.values);
+  if (!input.ok) return refuse(input, form, "closeDay");
+  requireBranch(user, input.value.shopId);
+  const closed = await closeDay(user.id, input.value.shopId, input.value.day, input.value.reason);
+  if (!closed.ok) return refuse(closed, form, "closeDay");
   return back("closed");
 }
 
@@ -90,6 +97,7 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
           to: formatDate(addDays(range.week, 6), locale, { day: "numeric", month: "long", year: "numeric" }),
         });
   const done = params.get("done");
+  const refusedClose = replyFor(actionData, "closeDay");
   const tab = (active: boolean) =>
     `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-slate-100"}`;
   return (
@@ -99,7 +107,7 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
           {t(done === "closed" ? "admin.calendar.closedDone" : "admin.calendar.reopenedDone")}
         </p>
       ) : null}
-      <FormStatus errors={actionData?.errors} />
+      <FormStatus reply={replyFor(actionData, "reopenDay") ?? refusedClose} />
       <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-3">
         <nav aria-label={t("admin.calendar.views")} className="flex gap-1">
           <Link
@@ -151,14 +159,13 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
 
-      <CloseDayForm
-        shops={shown}
-        values={
-          actionData?.values ?? { shopId: shop ?? shown[0]?.id, day: today >= range.days[0] && today < range.end ? today : range.days[0] }
-        }
-        errors={actionData?.errors}
-        open={Boolean(actionData?.errors)}
-      />
+      <FormValues
+        reply={actionData}
+        target="closeDay"
+        initial={{ shopId: shop ?? shown[0]?.id, day: today >= range.days[0] && today < range.end ? today : range.days[0] }}
+      >
+        <CloseDayForm shops={shown} open={Boolean(refusedClose)} />
+      </FormValues>
 
       {shown.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700">{t("admin.calendar.noBranches")}</p>

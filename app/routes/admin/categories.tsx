@@ -1,19 +1,18 @@
-import { z } from "zod";
 import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { APP_IDS, ITEM_KINDS } from "../../domain/admin/category";
 import { listQuery, parseListQuery } from "../../domain/admin/list";
 import { pick } from "../../domain/i18n";
+import { ITEM_KINDS, itemKindSchema, SEASONS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listCategories } from "../../server/admin/categories.server";
 import { requireAdmin } from "../../server/auth/guards.server";
 import type { Route } from "./+types/categories";
 
 const query = listQuery(["sort", "name", "id"], {
-  app: z.enum(APP_IDS).optional().catch(undefined),
-  kind: z.enum(ITEM_KINDS).optional().catch(undefined),
+  app: seasonSchema.optional().catch(undefined),
+  kind: itemKindSchema.optional().catch(undefined),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +31,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <ListToolbar
         searchLabel={t("admin.list.search")}
         filters={[
-          { name: "app", label: t("admin.field.season"), options: APP_IDS.map((id) => ({ value: id, label: t(`season.${id}`) })) },
+          { name: "app", label: t("admin.field.season"), options: SEASONS.map((id) => ({ value: id, label: t(`season.${id}`) })) },
           {
             name: "kind",
             label: t("admin.field.kind"),

@@ -1,14 +1,16 @@
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { CategoryFields } from "../../components/admin/category-form";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { AdminPage } from "../../components/admin/ui";
+import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { newCategorySchema } from "../../domain/admin/category";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { createCategory } from "../../server/admin/categories.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/category-create";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,12 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request, newCategorySchema);
-  if (!form.ok) return refused(form.values, form.errors);
-  const saved = await createCategory(user.id, form.data);
-  if (!saved.ok) return refused(form.values, saved.errors);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  return redirect(`${localizePath(`/admin/category/${form.data.id}`, locale)}?saved=1`);
+  const form = await readForm(request);
+  const input = parse(newCategorySchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  const saved = await createCategory(user.id, input.value);
+  if (!saved.ok) return refuse(saved, form);
+  return redirectTo(request, `/admin/category/${input.value.id}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.categories.new");
@@ -32,11 +34,13 @@ export default function CreateCategory({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation();
   return (
     <AdminPage title={t("admin.categories.new")} back="/admin/categories">
-      <FormStatus errors={actionData?.errors} />
-      <Form method="post" noValidate className="space-y-6">
-        <CategoryFields values={actionData?.values ?? loaderData.values} errors={actionData?.errors} withId />
-        <SaveButton label={t("admin.form.create")} />
-      </Form>
+      <FormValues reply={actionData} initial={loaderData.values}>
+        <FormStatus />
+        <Form method="post" noValidate className="space-y-6">
+          <CategoryFields withId />
+          <SaveButton label={t("admin.form.create")} />
+        </Form>
+      </FormValues>
     </AdminPage>
   );
 }

@@ -1,45 +1,41 @@
-import { Form, redirect } from "react-router";
-import { z } from "zod";
+import { Form } from "react-router";
 import { CategoryFields } from "../../components/admin/category-form";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { AuditTrail, DeleteRecord } from "../../components/admin/record";
 import { AdminPage, DataTable, Section } from "../../components/admin/ui";
+import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { categorySchema } from "../../domain/admin/category";
-import { localizePath, pick, splitLocale } from "../../domain/i18n";
+import { parse } from "../../domain/forms";
+import { pick } from "../../domain/i18n";
+import { slugSchema } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteCategory, getCategory, updateCategory } from "../../server/admin/categories.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { notFound, param } from "../../server/http/errors.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/category";
-
-const categoryId = z.string().regex(/^[a-z0-9-]{1,60}$/);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const found = await getCategory(param(categoryId, params.id));
-  if (!found) notFound();
-  return found;
+  return found(await getCategory(param(slugSchema(), params.id)));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const id = param(categoryId, params.id);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  const form = await readForm(request, categorySchema);
+  const id = param(slugSchema(), params.id);
+  const form = await readForm(request);
   if (form.intent === "delete") {
     const deleted = await deleteCategory(user.id, id);
-    if (deleted === null) notFound();
-    if (!deleted) return refused(form.values, { form: "admin.errors.categoryInUse" });
-    return redirect(`${localizePath("/admin/categories", locale)}?deleted=1`);
+    if (!deleted.ok) return refuse(deleted, form);
+    return redirectTo(request, "/admin/categories?deleted=1");
   }
-  if (!form.ok) return refused(form.values, form.errors);
-  const saved = await updateCategory(user.id, id, form.data);
-  if (saved === null) notFound();
-  if (!saved.ok) return refused(form.values, saved.errors);
-  return redirect(`${localizePath(`/admin/category/${id}`, locale)}?saved=1`);
+  const input = parse(categorySchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  const saved = await updateCategory(user.id, id, input.value);
+  if (!saved.ok) return refuse(saved, form);
+  return redirectTo(request, `/admin/category/${id}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.categories");
@@ -52,14 +48,16 @@ export default function CategoryRecord({ loaderData, actionData }: Route.Compone
   type Item = (typeof items)[number];
   return (
     <AdminPage title={name} back="/admin/categories">
-      <FormStatus errors={actionData?.errors} />
-      <Form method="post" noValidate className="space-y-6">
-        <p className="text-sm text-slate-600">
-          {t("admin.field.id")}: <code>{category.id}</code>
-        </p>
-        <CategoryFields values={actionData?.values ?? category} errors={actionData?.errors} />
-        <SaveButton />
-      </Form>
+      <FormValues reply={actionData} initial={category}>
+        <FormStatus />
+        <Form method="post" noValidate className="space-y-6">
+          <p className="text-sm text-slate-600">
+            {t("admin.field.id")}: <code>{category.id}</code>
+          </p>
+          <CategoryFields />
+          <SaveButton />
+        </Form>
+      </FormValues>
       <Section title={t("admin.nav.items")}>
         <DataTable<Item>
           rows={items}

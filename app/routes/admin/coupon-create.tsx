@@ -1,14 +1,16 @@
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { CouponFields } from "../../components/admin/coupon-form";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { AdminPage } from "../../components/admin/ui";
+import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { couponSchema } from "../../domain/admin/coupon";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { createCoupon, scopeChoices } from "../../server/admin/coupons.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/coupon-create";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,12 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request, couponSchema);
-  if (!form.ok) return refused(form.values, form.errors);
-  const saved = await createCoupon(user.id, form.data);
-  if (!saved.ok) return refused(form.values, saved.errors);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  return redirect(`${localizePath(`/admin/coupon/${saved.id}`, locale)}?saved=1`);
+  const form = await readForm(request);
+  const input = parse(couponSchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  const saved = await createCoupon(user.id, input.value);
+  if (!saved.ok) return refuse(saved, form);
+  return redirectTo(request, `/admin/coupon/${saved.value.id}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.coupons.new");
@@ -32,11 +34,13 @@ export default function CreateCoupon({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   return (
     <AdminPage title={t("admin.coupons.new")} back="/admin/coupons">
-      <FormStatus errors={actionData?.errors} />
-      <Form method="post" noValidate className="space-y-6">
-        <CouponFields values={actionData?.values ?? loaderData.values} errors={actionData?.errors} choices={loaderData.choices} />
-        <SaveButton label={t("admin.form.create")} />
-      </Form>
+      <FormValues reply={actionData} initial={loaderData.values}>
+        <FormStatus />
+        <Form method="post" noValidate className="space-y-6">
+          <CouponFields choices={loaderData.choices} />
+          <SaveButton label={t("admin.form.create")} />
+        </Form>
+      </FormValues>
     </AdminPage>
   );
 }

@@ -1,44 +1,43 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { CouponFields } from "../../components/admin/coupon-form";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { AuditTrail, DeleteRecord } from "../../components/admin/record";
 import { AdminPage, DataTable, Fields, Section } from "../../components/admin/ui";
-import { formatDate, formatMoney } from "../../components/format";
+import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { couponFormValues, couponSchema, usesLeft } from "../../domain/admin/coupon";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { formatDate, formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
 import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteCoupon, getCoupon, updateCoupon } from "../../server/admin/coupons.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { notFound, param } from "../../server/http/errors.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/coupon";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const found = await getCoupon(param(rowId, params.id));
-  if (!found) notFound();
-  return { ...found, values: couponFormValues(found.coupon) };
+  const record = found(await getCoupon(param(rowId, params.id)));
+  return { ...record, values: couponFormValues(record.coupon) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const id = param(rowId, params.id);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  const form = await readForm(request, couponSchema);
+  const form = await readForm(request);
   if (form.intent === "delete") {
     const deleted = await deleteCoupon(user.id, id);
-    if (deleted === null) notFound();
-    if (!deleted.ok) return refused({}, { form: "admin.coupons.deleteRefused" });
-    return redirect(`${localizePath("/admin/coupons", locale)}?deleted=1`);
+    // A target of its own: the delete form posts no fields, and its refusal must not empty the coupon's.
+    if (!deleted.ok) return refuse(deleted, form, "delete");
+    return redirectTo(request, "/admin/coupons?deleted=1");
   }
-  if (!form.ok) return refused(form.values, form.errors);
-  const saved = await updateCoupon(user.id, id, form.data);
-  if (saved === null) notFound();
-  if (!saved.ok) return refused(form.values, saved.errors);
-  return redirect(`${localizePath(`/admin/coupon/${id}`, locale)}?saved=1`);
+  const input = parse(couponSchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  const saved = await updateCoupon(user.id, id, input.value);
+  if (!saved.ok) return refuse(saved, form);
+  return redirectTo(request, `/admin/coupon/${id}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.coupons");
@@ -48,35 +47,36 @@ export default function CouponRecord({ loaderData, actionData }: Route.Component
   const locale = useLocale();
   const href = useLocalPath();
   const { coupon, orders, choices, audit } = loaderData;
-  const posted = actionData?.values;
-  const values = posted && Object.keys(posted).length > 0 ? posted : loaderData.values;
+  const refusedDelete = replyFor(actionData, "delete");
   const left = usesLeft(coupon);
   const used = coupon.usedCount > 0 || orders.length > 0;
   type Order = (typeof orders)[number];
   return (
     <AdminPage title={coupon.code} back="/admin/coupons">
-      <FormStatus errors={actionData?.errors} />
-      <Fields
-        fields={[
-          [t("admin.field.used"), coupon.usedCount],
-          [t("admin.coupons.usesLeft"), left ?? t("admin.coupons.unlimited")],
-          [
-            t("admin.coupons.publicPage"),
-            coupon.public && coupon.active ? (
-              <Link key="public" to={href(`/coupon/${coupon.code}`)} className="font-medium text-brand-700 underline">
-                {href(`/coupon/${coupon.code}`)}
-              </Link>
-            ) : (
-              t("admin.coupons.notPublic")
-            ),
-          ],
-        ]}
-      />
-      {/* Keyed by the stored record: after a save the form shows what was stored (normalized), not what was typed. */}
-      <Form key={String(coupon.updatedAt)} method="post" noValidate className="mt-6 space-y-6">
-        <CouponFields values={values} errors={actionData?.errors} choices={choices} codeLocked={used} />
-        <SaveButton />
-      </Form>
+      <FormValues reply={actionData} initial={loaderData.values}>
+        {refusedDelete ? <FormStatus reply={refusedDelete} /> : <FormStatus />}
+        <Fields
+          fields={[
+            [t("admin.field.used"), coupon.usedCount],
+            [t("admin.coupons.usesLeft"), left ?? t("admin.coupons.unlimited")],
+            [
+              t("admin.coupons.publicPage"),
+              coupon.public && coupon.active ? (
+                <Link key="public" to={href(`/coupon/${coupon.code}`)} className="font-medium text-brand-700 underline">
+                  {href(`/coupon/${coupon.code}`)}
+                </Link>
+              ) : (
+                t("admin.coupons.notPublic")
+              ),
+            ],
+          ]}
+        />
+        {/* Keyed by the stored record: after a save the form shows what was stored (normalized), not what was typed. */}
+        <Form key={String(coupon.updatedAt)} method="post" noValidate className="mt-6 space-y-6">
+          <CouponFields choices={choices} codeLocked={used} />
+          <SaveButton />
+        </Form>
+      </FormValues>
       <Section title={t("admin.coupons.redemptions")}>
         <DataTable<Order>
           rows={orders}

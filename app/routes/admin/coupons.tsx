@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage, YesNo } from "../../components/admin/ui";
-import { formatDate, formatMoney, formatPercent } from "../../components/format";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { COUPON_KINDS, usesLeft } from "../../domain/admin/coupon";
+import { usesLeft } from "../../domain/admin/coupon";
 import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { formatDate, formatMoney, formatPercent } from "../../domain/format";
+import { COUPON_KINDS, couponKindSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listCoupons } from "../../server/admin/coupons.server";
 import { requireAdmin } from "../../server/auth/guards.server";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/coupons";
 
 const yesNo = z.enum(["yes", "no"]).optional().catch(undefined);
 const query = listQuery(["code", "validUntil", "used"], {
-  kind: z.enum(COUPON_KINDS).optional().catch(undefined),
+  kind: couponKindSchema.optional().catch(undefined),
   active: yesNo,
   public: yesNo,
 });

@@ -1,9 +1,9 @@
 import { RevenueChart, RevenueTable } from "../../components/admin/dashboard-chart";
 import { BranchHandovers, UtilisationTable, WaitingOrders } from "../../components/admin/dashboard-panels";
 import { AdminPage, Section } from "../../components/admin/ui";
-import { formatDate, formatMoney } from "../../components/format";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
+import { formatDate, formatMoney } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { getDashboard } from "../../server/admin/dashboard.server";
 import { requireBackOffice } from "../../server/auth/guards.server";

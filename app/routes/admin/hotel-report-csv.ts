@@ -7,7 +7,7 @@ import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { commissionReport } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { notFound } from "../../server/http/errors.server";
+import { notFound } from "../../server/http/results.server";
 
 const query = z.object({ month: reportMonth.optional().catch(undefined) });
 

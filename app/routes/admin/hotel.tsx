@@ -1,48 +1,47 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { HotelDelete, HotelFields } from "../../components/admin/hotel-form";
 import { AuditTrail } from "../../components/admin/record";
 import { SettingsTabs } from "../../components/admin/settings-tabs";
 import { AdminPage } from "../../components/admin/ui";
+import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocalPath } from "../../components/use-locale";
 import { hotelSchema } from "../../domain/admin/hotel";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { parse } from "../../domain/forms";
 import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteHotel, getHotel, setHotelActive, updateHotel } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { notFound, param } from "../../server/http/errors.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/hotel";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const found = await getHotel(param(rowId, params.id));
-  if (!found) notFound();
-  return found;
+  return found(await getHotel(param(rowId, params.id)));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const id = param(rowId, params.id);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  const form = await readForm(request, hotelSchema);
+  const form = await readForm(request);
   if (form.intent === "delete") {
     const deleted = await deleteHotel(user.id, id);
-    if (deleted === null) notFound();
-    if (!deleted) return refused(form.values, { form: "admin.hotels.deleteRefused" });
-    return redirect(`${localizePath("/admin/settings/hotels", locale)}?deleted=1`);
+    // A target of its own: the delete form posts no fields, and its refusal must not empty the hotel's.
+    if (!deleted.ok) return refuse(deleted, form, "delete");
+    return redirectTo(request, "/admin/settings/hotels?deleted=1");
   }
   if (form.intent === "deactivate") {
-    if (!(await setHotelActive(user.id, id, false))) notFound();
-    return redirect(`${localizePath(`/admin/settings/hotel/${id}`, locale)}?saved=1`);
+    const changed = await setHotelActive(user.id, id, false);
+    if (!changed.ok) return refuse(changed, form, "delete");
+    return redirectTo(request, `/admin/settings/hotel/${id}?saved=1`);
   }
-  if (!form.ok) return refused(form.values, form.errors);
-  const saved = await updateHotel(user.id, id, form.data);
-  if (saved === null) notFound();
-  if (!saved.ok) return refused(form.values, saved.errors);
-  return redirect(`${localizePath(`/admin/settings/hotel/${id}`, locale)}?saved=1`);
+  const input = parse(hotelSchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  const saved = await updateHotel(user.id, id, input.value);
+  if (!saved.ok) return refuse(saved, form);
+  return redirectTo(request, `/admin/settings/hotel/${id}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.hotels.title");
@@ -51,14 +50,17 @@ export default function HotelRecord({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const href = useLocalPath();
   const { hotel, orders, audit } = loaderData;
+  const refusedDelete = replyFor(actionData, "delete");
   return (
     <AdminPage title={hotel.name} back="/admin/settings/hotels">
       <SettingsTabs />
-      <FormStatus errors={actionData?.errors} />
-      <Form method="post" noValidate className="max-w-3xl space-y-6">
-        <HotelFields values={actionData?.values ?? { ...hotel, active: hotel.active ? "true" : "" }} errors={actionData?.errors} />
-        <SaveButton />
-      </Form>
+      <FormValues reply={actionData} initial={{ ...hotel, active: hotel.active ? "true" : "" }}>
+        {refusedDelete ? <FormStatus reply={refusedDelete} /> : <FormStatus />}
+        <Form method="post" noValidate className="max-w-3xl space-y-6">
+          <HotelFields />
+          <SaveButton />
+        </Form>
+      </FormValues>
       <p className="mt-6 text-sm text-slate-700">
         {t("admin.hotels.ordersNamed", { count: orders })}{" "}
         <Link to={href(`/admin/settings/hotels/report?hotel=${hotel.id}`)} className="font-medium text-brand-700 underline">

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { ItemCalendar } from "../../components/admin/item-calendar";
@@ -9,7 +9,7 @@ import { ItemSection, secondaryButton } from "../../components/admin/item-ui";
 import { CapacityTable, StockTable, UnitsByBranch } from "../../components/admin/item-units";
 import { AuditTrail, DeleteRecord } from "../../components/admin/record";
 import { AdminPage, Fields, YesNo } from "../../components/admin/ui";
-import { formatMoney, formatPercent } from "../../components/format";
+import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import {
@@ -21,16 +21,17 @@ import {
   priceTableSchema,
   priceTableValues,
   stockSchema,
-  surchargeId,
   surchargeSchema,
   usesUnits,
 } from "../../domain/admin/item";
-import { pictureUpload } from "../../domain/admin/item-picture";
-import { addUnitsSchema, calendarMonth, unitChangeSchema, unitId } from "../../domain/admin/item-units";
-import { localizePath, pick, splitLocale } from "../../domain/i18n";
+import { MAX_UPLOAD_BYTES, pictureUpload } from "../../domain/admin/item-picture";
+import { addUnitsSchema, calendarMonth, unitChangeSchema } from "../../domain/admin/item-units";
+import { formatMoney, formatPercent } from "../../domain/format";
+import { parse } from "../../domain/forms";
+import { pick } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
+import { type Failure, fail, type Result, under } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { parsePosted, readItemPost, refusedOn } from "../../server/admin/item-forms.server";
 import { addUnits, changeUnit, currentMonth, deleteUnit, itemCalendar, listUnits } from "../../server/admin/item-units.server";
 import {
   addSurcharge,
@@ -45,8 +46,9 @@ import {
   updateItem,
   updateSurcharge,
 } from "../../server/admin/items.server";
-import { forbidden, requireBackOffice } from "../../server/auth/guards.server";
-import { notFound, param } from "../../server/http/errors.server";
+import { requireBackOffice } from "../../server/auth/guards.server";
+import { readForm } from "../../server/http/forms.server";
+import { echo, forbidden, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { addItemPictures, deleteItemPicture, moveItemPicture } from "../../server/media/item-pictures.server";
 import type { Route } from "./+types/item";
 
@@ -55,104 +57,106 @@ const pictureName = z.string().regex(/^[0-9a-f]{16}-\d{1,5}x\d{1,5}$/);
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   const id = param(rowId, params.id);
-  const found = await getItem(id, user.shopIds);
-  if (!found) notFound();
+  const record = found(await getItem(id, user.shopIds));
   const month = calendarMonth.safeParse(new URL(request.url).searchParams.get("month")).data ?? currentMonth();
-  const withUnits = usesUnits(found.item.kind);
+  const withUnits = usesUnits(record.item.kind);
   const [units, calendar, categories] = await Promise.all([
     withUnits ? listUnits(id, user.shopIds) : [],
     withUnits ? itemCalendar(id, month, user.shopIds) : null,
     user.role === "admin" ? itemCategories() : [],
   ]);
   return {
-    ...found,
+    ...record,
     units,
     calendar,
     categories,
     canEdit: user.role === "admin",
-    formValues: itemFormValues(found.item),
-    priceValues: priceTableValues(found.prices),
+    formValues: itemFormValues(record.item),
+    priceValues: priceTableValues(record.prices),
   };
 }
 
+/**
+ * The page holds several forms (the item, its prices, surcharges, units, stock, pictures); each posts an
+ * `intent`, and a refusal names its form (`target`) so that only that form shows the messages.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const id = param(rowId, params.id);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  const page = localizePath(`/admin/item/${id}`, locale);
   /** Back to the page after a change (POST-redirect-GET), at the section that changed. */
-  const saved = (section?: string) => redirect(section ? `${page}?saved=${section}#${section}` : `${page}?saved=1`);
+  const saved = (section?: string) => redirectTo(request, `/admin/item/${id}${section ? `?saved=${section}#${section}` : "?saved=1"}`);
   // Staff may change units of their own branches; everything else on an item is the admin's.
   const adminOnly = () => {
     if (user.role !== "admin") forbidden();
   };
-  const { intent, values, files } = await readItemPost(request);
+  const form = await readForm(request, { uploadBytes: MAX_UPLOAD_BYTES });
+  const { intent, values } = form;
+  /** Parses with `schema`, runs `change` with the parsed input, and answers for the form `target`. */
+  const apply = async <S extends z.ZodType>(
+    target: string,
+    schema: S,
+    posted: unknown,
+    change: (input: z.infer<S>) => Promise<Result<unknown>>,
+    section?: string,
+    prefix?: string,
+  ) => {
+    const refusal = (failure: Failure) => refuse(prefix ? under(prefix, failure) : failure, form, target);
+    const input = parse(schema, posted);
+    if (!input.ok) return refusal(input);
+    const done = await change(input.value);
+    return done.ok ? saved(section) : refusal(done);
+  };
 
   switch (intent) {
-    case "save": {
+    case "save":
       adminOnly();
-      const form = parsePosted(itemSchema, values);
-      if (!form.ok) return refusedOn("item", values, form.errors);
-      const result = await updateItem(user.id, id, form.data);
-      if (result === null) notFound();
-      if (!result.ok) return refusedOn("item", values, result.errors);
-      return saved();
-    }
+      return apply("item", itemSchema, values, (input) => updateItem(user.id, id, input));
     case "delete": {
       adminOnly();
-      const result = await deleteItem(user.id, id);
-      if (result === null) notFound();
-      if (!result.ok) return refusedOn("delete", {}, { form: "admin.items.deleteRefused" }, 409);
-      return redirect(`${localizePath("/admin/items", locale)}?deleted=1`);
+      const deleted = await deleteItem(user.id, id);
+      return deleted.ok ? redirectTo(request, "/admin/items?deleted=1") : refuse(deleted, null, "delete");
     }
     case "deactivate": {
       adminOnly();
-      if ((await deactivateItem(user.id, id)) === null) notFound();
-      return saved();
+      const done = await deactivateItem(user.id, id);
+      return done.ok ? saved() : refuse(done, form);
     }
-    case "prices": {
+    case "prices":
       adminOnly();
-      const form = parsePosted(priceTableSchema, values);
-      if (!form.ok) return refusedOn("prices", values, form.errors);
-      if (!(await savePriceTable(user.id, id, form.data))) notFound();
-      return saved("prices");
-    }
+      return apply("prices", priceTableSchema, values, (input) => savePriceTable(user.id, id, input), "prices");
     case "addDay":
-    case "removeDay": {
+    case "removeDay":
       // Without JavaScript the editor comes back with a column more or less; nothing is saved yet.
       adminOnly();
-      const dayPrices = changeDays(values.dayPrices, intent === "addDay" ? "add" : "remove");
-      return data({ target: "prices", values: { ...values, dayPrices }, errors: {} as Record<string, string> });
-    }
-    case "addSurcharge": {
+      return echo({ values: { ...values, dayPrices: changeDays(values.dayPrices, intent === "addDay" ? "add" : "remove") } }, "prices");
+    case "addSurcharge":
       adminOnly();
-      const form = parsePosted(surchargeSchema, values.snew ?? {});
-      if (!form.ok) return refusedOn("surcharge-new", values, form.errors);
-      if (!(await addSurcharge(user.id, id, form.data))) notFound();
-      return saved("surcharges");
-    }
+      return apply("surcharge-new", surchargeSchema, values.snew ?? {}, (input) => addSurcharge(user.id, id, input), "surcharges", "snew");
     case "saveSurcharge":
     case "deleteSurcharge": {
       adminOnly();
-      const sid = param(surchargeId, values.surchargeId);
+      const sid = param(rowId, values.surchargeId);
       if (intent === "deleteSurcharge") {
-        if (!(await deleteSurcharge(user.id, id, sid))) notFound();
-        return saved("surcharges");
+        const deleted = await deleteSurcharge(user.id, id, sid);
+        return deleted.ok ? saved("surcharges") : refuse(deleted, form);
       }
-      const form = parsePosted(surchargeSchema, values[`s${sid}`] ?? {});
-      if (!form.ok) return refusedOn(`surcharge-${sid}`, values, form.errors);
-      if (!(await updateSurcharge(user.id, id, sid, form.data))) notFound();
-      return saved("surcharges");
+      return apply(
+        `surcharge-${sid}`,
+        surchargeSchema,
+        values[`s${sid}`] ?? {},
+        (input) => updateSurcharge(user.id, id, sid, input),
+        "surcharges",
+        `s${sid}`,
+      );
     }
     case "uploadPictures": {
       adminOnly();
-      const form = parsePosted(pictureUpload, { pictures: files });
+      const upload = parse(pictureUpload, { pictures: form.files.pictures ?? [] });
       // One message for the upload field, whichever file it is about.
-      if (!form.ok) return refusedOn("pictures", {}, { pictures: Object.values(form.errors)[0] });
-      const result = await addItemPictures(user.id, id, form.data.pictures);
-      if (result === null) notFound();
-      if (!result.ok) return refusedOn("pictures", {}, result.errors);
-      return saved("pictures");
+      if (!upload.ok)
+        return refuse(upload.reason === "invalid" ? fail.invalid({ pictures: Object.values(upload.errors)[0] }) : upload, null, "pictures");
+      const added = await addItemPictures(user.id, id, upload.value.pictures);
+      return added.ok ? saved("pictures") : refuse(added, null, "pictures");
     }
     case "pictureUp":
     case "pictureDown":
@@ -163,48 +167,33 @@ export async function action({ request, params }: Route.ActionArgs) {
         intent === "deletePicture"
           ? await deleteItemPicture(user.id, id, name)
           : await moveItemPicture(user.id, id, name, intent === "pictureUp" ? "up" : "down");
-      if (!done) notFound();
-      return saved("pictures");
+      return done.ok ? saved("pictures") : refuse(done, form);
     }
     case "addUnits": {
       const shopId = param(rowId, values.shopId);
-      const unitValues = (values[`b${shopId}`] ?? {}) as Record<string, unknown>;
-      const form = parsePosted(addUnitsSchema, { ...unitValues, shopId });
-      if (!form.ok) return refusedOn(`units-${shopId}`, unitValues, form.errors);
-      const result = await addUnits(user, id, form.data);
-      if (result === null) notFound();
-      if (!result.ok) return refusedOn(`units-${shopId}`, unitValues, result.errors);
-      return saved("units");
+      const prefix = `b${shopId}`;
+      return apply(
+        `units-${shopId}`,
+        addUnitsSchema,
+        { ...(values[prefix] ?? {}), shopId },
+        (input) => addUnits(user, id, input),
+        "units",
+        prefix,
+      );
     }
-    case "saveUnit": {
-      const form = parsePosted(unitChangeSchema, values);
-      if (!form.ok) return refusedOn(`unit-${String(values.unitId)}`, values, form.errors);
-      if (!(await changeUnit(user, id, form.data))) notFound();
-      return saved("units");
-    }
+    case "saveUnit":
+      return apply(`unit-${String(values.unitId)}`, unitChangeSchema, values, (input) => changeUnit(user, id, input), "units");
     case "deleteUnit": {
-      const unit = param(unitId, values.unitId);
-      const result = await deleteUnit(user, id, unit);
-      if (result === null) notFound();
-      if (!result.ok) return refusedOn(`unit-${unit}`, values, { status: "admin.items.errors.unitInUse" }, 409);
-      return saved("units");
+      const unit = param(rowId, values.unitId);
+      const deleted = await deleteUnit(user, id, unit);
+      return deleted.ok ? saved("units") : refuse(deleted, form, `unit-${unit}`);
     }
-    case "saveStock": {
+    case "saveStock":
       adminOnly();
-      const form = parsePosted(stockSchema, values);
-      if (!form.ok) return refusedOn("stock", values, form.errors);
-      const result = await saveStock(user.id, id, form.data.stock);
-      if (result === null) notFound();
-      if (!result.ok) return refusedOn("stock", values, result.errors, 409);
-      return saved("stock");
-    }
-    case "saveCapacity": {
+      return apply("stock", stockSchema, values, (input) => saveStock(user.id, id, input.stock), "stock");
+    case "saveCapacity":
       adminOnly();
-      const form = parsePosted(capacitySchema, values);
-      if (!form.ok) return refusedOn("capacity", values, form.errors);
-      if (!(await saveCapacity(user.id, id, form.data.capacity))) notFound();
-      return saved("capacity");
-    }
+      return apply("capacity", capacitySchema, values, (input) => saveCapacity(user.id, id, input.capacity), "capacity");
     default:
       throw data({ message: "Bad Request" }, { status: 400 });
   }
@@ -217,9 +206,8 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
   const locale = useLocale();
   const { item, category, canEdit, ties } = loaderData;
   const name = pick(item.name, locale);
-  const reply = actionData && "target" in actionData ? actionData : undefined;
-  const replyFor = (target: string) => (reply?.target === target ? reply : undefined);
-  const pricesReply = replyFor("prices");
+  const reply = actionData;
+  const pricesReply = replyFor(reply, "prices");
   const withUnits = usesUnits(item.kind);
   const sections: [string, string][] = [
     ["details", t("admin.items.details")],
@@ -241,7 +229,7 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
     ["audit-title", t("admin.audit.title")],
   ];
   const deleteBlocked = ties.orderLines > 0 ? t("admin.items.deleteBlocked", { count: ties.orderLines }) : null;
-  const deleteError = replyFor("delete")?.errors.form;
+  const deleteError = replyFor(reply, "delete")?.errors.form;
   return (
     <AdminPage title={name} back="/admin/items">
       <p className="-mt-4 mb-4 text-sm text-slate-600">
@@ -264,17 +252,13 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
 
       <ItemSection id="details" title={t("admin.items.details")}>
         {canEdit ? (
-          <>
-            <FormStatus errors={replyFor("item")?.errors} />
+          <FormValues reply={reply} target="item" initial={loaderData.formValues}>
+            <FormStatus />
             <Form method="post" noValidate className="space-y-6">
-              <ItemFields
-                values={replyFor("item")?.values ?? loaderData.formValues}
-                errors={replyFor("item")?.errors}
-                categories={loaderData.categories}
-              />
+              <ItemFields categories={loaderData.categories} />
               <SaveButton />
             </Form>
-          </>
+          </FormValues>
         ) : (
           <Fields
             fields={[
@@ -299,11 +283,12 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
         <>
           <ItemSection id="prices" title={t("admin.item.prices")}>
             {canEdit ? (
-              <PriceTableEditor
-                key={JSON.stringify(replyFor("prices")?.values ?? loaderData.priceValues)}
-                values={pricesReply ? postedPriceValues(pricesReply.values) : loaderData.priceValues}
-                errors={replyFor("prices")?.errors}
-              />
+              <FormValues reply={reply} target="prices" initial={loaderData.priceValues}>
+                <PriceTableEditor
+                  key={JSON.stringify(pricesReply?.values ?? loaderData.priceValues)}
+                  values={pricesReply ? postedPriceValues(pricesReply.values) : loaderData.priceValues}
+                />
+              </FormValues>
             ) : loaderData.prices ? (
               <ol className="flex flex-wrap gap-2 text-sm">
                 {loaderData.prices.dayPrices.map((cents, i) => (

@@ -2,26 +2,23 @@ import { z } from "zod";
 import { categoryLabel } from "../../components/admin/item-form";
 import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage } from "../../components/admin/ui";
-import { formatMoney } from "../../components/format";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { APP_IDS, ITEM_KINDS } from "../../domain/admin/category";
 import { usesUnits } from "../../domain/admin/item";
 import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { formatMoney } from "../../domain/format";
 import { pick, splitLocale } from "../../domain/i18n";
+import { slugSchema } from "../../domain/ids";
+import { ITEM_KINDS, itemKindSchema, SEASONS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { itemCategories, listItems } from "../../server/admin/items.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import type { Route } from "./+types/items";
 
 const query = listQuery(["category", "name", "price", "units"], {
-  app: z.enum(APP_IDS).optional().catch(undefined),
-  category: z
-    .string()
-    .regex(/^[a-z0-9-]{1,60}$/)
-    .optional()
-    .catch(undefined),
-  kind: z.enum(ITEM_KINDS).optional().catch(undefined),
+  app: seasonSchema.optional().catch(undefined),
+  category: slugSchema().optional().catch(undefined),
+  kind: itemKindSchema.optional().catch(undefined),
   active: z.enum(["yes", "no"]).optional().catch(undefined),
 });
 
@@ -48,7 +45,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
       <ListToolbar
         searchLabel={t("admin.items.search")}
         filters={[
-          { name: "app", label: t("admin.field.season"), options: APP_IDS.map((id) => ({ value: id, label: t(`season.${id}`) })) },
+          { name: "app", label: t("admin.field.season"), options: SEASONS.map((id) => ({ value: id, label: t(`season.${id}`) })) },
           {
             name: "category",
             label: t("admin.field.category"),

@@ -26,7 +26,7 @@ const nav = [
   ["/admin/settings", "settings", Settings, false],
 ] as const;
 
-/** The admin layout (spec §2): a sidebar of every back-office screen. */
+/** The admin layout (docs/spec.md §2): a sidebar of every back-office screen. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalPath();

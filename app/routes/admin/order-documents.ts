@@ -4,7 +4,7 @@ import type { Locale } from "../../domain/i18n";
 import { getAdminOrder } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
-import { notFound, param } from "../../server/http/errors.server";
+import { found, param } from "../../server/http/results.server";
 import { orderConfirmationPdf, rentalContractPdf } from "../../server/orders/documents.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
 
@@ -17,16 +17,15 @@ const document = z.enum(["contract.pdf", "confirmation.pdf"]);
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request);
   const which = param(document, params.document);
-  const found = await getAdminOrder(user, param(z.uuid(), params.id));
-  if (!found) notFound();
-  const locale = found.order.language as Locale;
-  const orderUrl = orderPageUrl(publicOrigin(request), found.order.token, locale);
+  const record = found(await getAdminOrder(user, param(z.uuid(), params.id)));
+  const locale = record.order.language as Locale;
+  const orderUrl = orderPageUrl(publicOrigin(request), record.order.token, locale);
   const pdf =
     which === "contract.pdf"
       ? await rentalContractPdf(
           {
-            ...found,
-            lines: found.lines.map((l) => ({
+            ...record,
+            lines: record.lines.map((l) => ({
               ...l,
               codes: l.reservedCodes.length > 0 ? l.reservedCodes : l.handedOutCode ? [l.handedOutCode] : [],
             })),
@@ -34,8 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           },
           locale,
         )
-      : await orderConfirmationPdf({ ...found, orderUrl }, locale);
-  const name = which === "contract.pdf" ? `contract-${found.order.number}.pdf` : `${found.order.number}.pdf`;
+      : await orderConfirmationPdf({ ...record, orderUrl }, locale);
+  const name = which === "contract.pdf" ? `contract-${record.order.number}.pdf` : `${record.order.number}.pdf`;
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,68 +1,59 @@
 import { FileText, Mail, PackageCheck, PackageOpen, Printer, XCircle } from "lucide-react";
-import { Form, redirect, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
 import { AdminPage, Fields, Section } from "../../components/admin/ui";
 import { Totals } from "../../components/booking/totals";
-import { formatDate, formatMoney } from "../../components/format";
+import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { cancelSchema, parseCodes, pickupSchema, returnSchema } from "../../domain/admin/order";
-import { fieldErrors } from "../../domain/forms";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { formatDate, formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
+import { fail, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { cancelByStaff, getAdminOrder, pickUpOrder, resendConfirmation, returnOrder } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
-import { notFound, param } from "../../server/http/errors.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
-  const found = await getAdminOrder(user, param(z.uuid(), params.id));
   // Another branch's order is as good as missing for a staff member: nothing of it is shown.
-  if (!found) notFound();
-  return found;
+  return found(await getAdminOrder(user, param(z.uuid(), params.id)));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const id = param(z.uuid(), params.id);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  const form = await readForm(request, z.record(z.string(), z.unknown()));
-  const parse = <S extends z.ZodType>(schema: S) => schema.safeParse(form.values);
-  let result: Awaited<ReturnType<typeof pickUpOrder>>;
-  switch (form.intent) {
-    case "pickup": {
-      const parsed = parse(pickupSchema);
-      if (!parsed.success) return refused(form.values, fieldErrors(parsed.error));
-      const codes = Object.fromEntries(Object.entries(parsed.data.codes).map(([line, text]) => [line, parseCodes(text)]));
-      result = await pickUpOrder(user, id, codes);
-      break;
+  const form = await readForm(request);
+  const done = await orderAction(form.intent);
+  return done.ok ? redirectTo(request, `/admin/order/${id}?done=${form.intent}`) : refuse(done, form);
+
+  async function orderAction(intent: string): Promise<Result> {
+    switch (intent) {
+      case "pickup": {
+        const input = parse(pickupSchema, form.values);
+        if (!input.ok) return input;
+        return pickUpOrder(user, id, Object.fromEntries(Object.entries(input.value.codes).map(([line, text]) => [line, parseCodes(text)])));
+      }
+      case "return": {
+        const input = parse(returnSchema, form.values);
+        return input.ok ? returnOrder(user, id, input.value.note) : input;
+      }
+      case "cancel": {
+        const input = parse(cancelSchema, form.values);
+        return input.ok ? cancelByStaff(user, id, input.value) : input;
+      }
+      case "resend":
+        return resendConfirmation(user, id, publicOrigin(request));
+      default:
+        return fail.invalid({ form: "admin.errors.choose" });
     }
-    case "return": {
-      const parsed = parse(returnSchema);
-      if (!parsed.success) return refused(form.values, fieldErrors(parsed.error));
-      result = await returnOrder(user, id, parsed.data.note);
-      break;
-    }
-    case "cancel": {
-      const parsed = parse(cancelSchema);
-      if (!parsed.success) return refused(form.values, fieldErrors(parsed.error));
-      result = await cancelByStaff(user, id, parsed.data);
-      break;
-    }
-    case "resend":
-      result = await resendConfirmation(user, id, publicOrigin(request));
-      break;
-    default:
-      return refused(form.values, { form: "admin.errors.choose" });
   }
-  if (result === null) notFound();
-  if (!result.ok) return refused(form.values, result.errors);
-  return redirect(`${localizePath(`/admin/order/${id}`, locale)}?done=${form.intent}`);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -75,8 +66,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
   const locale = useLocale();
   const href = useLocalPath();
   const { order, shop, persons, lines, payments, emails, audit, actions, createdBy } = loaderData;
-  const errors: Record<string, string> | undefined = actionData?.errors;
-  const values = actionData?.values;
+  const refused = Boolean(actionData && Object.keys(actionData.errors).length > 0);
   const when = (d: Date | string | null) => (d ? formatDate(d, locale, { dateStyle: "medium", timeStyle: "short" }) : "—");
   const [params] = useSearchParams();
   const done = params.get("done");
@@ -93,206 +83,205 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
   const documents = href(`/admin/order/${order.id}`);
   return (
     <AdminPage title={t("admin.orders.title", { number: order.number })} back="/admin/orders">
-      <FormStatus errors={errors?.item ? { form: errors.form } : errors} />
-      {errors?.form === "admin.orders.errors.unavailable" && <p className="mb-4">{errors.item}</p>}
-      {done && !errors && (
-        <p role="status" className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
-          {t(`admin.orders.done.${done}`, { defaultValue: t("admin.form.saved") })}
+      <FormValues reply={actionData}>
+        <FormStatus />
+        {done && !refused && (
+          <p role="status" className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+            {t(`admin.orders.done.${done}`, { defaultValue: t("admin.form.saved") })}
+          </p>
+        )}
+        <p className="mb-4 text-lg">
+          <strong data-status={order.status}>{t(`order.status.${order.status}`)}</strong>
+          {order.source === "counter" && (
+            <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm">{t("admin.orders.sources.counter")}</span>
+          )}
         </p>
-      )}
-      <p className="mb-4 text-lg">
-        <strong data-status={order.status}>{t(`order.status.${order.status}`)}</strong>
-        {order.source === "counter" && (
-          <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm">{t("admin.orders.sources.counter")}</span>
-        )}
-      </p>
-      <Fields
-        fields={[
-          [t("admin.field.shop"), shop.name],
-          [t("order.pickup"), when(order.pickupAt)],
-          [t("order.return"), when(order.returnAt)],
-          [t("admin.field.customer"), [order.invoiceName, order.invoiceCompany].filter(Boolean).join(", ")],
-          [t("admin.field.email"), order.email || "—"],
-          [t("admin.field.phone"), order.phone || "—"],
-          [
-            t("admin.orders.address"),
-            [order.invoiceStreet, `${order.invoicePostalCode} ${order.invoiceCity}`.trim(), order.invoiceVatId]
-              .filter(Boolean)
-              .join(", ") || "—",
-          ],
-          [t("admin.field.language"), order.language],
-          [t("admin.orders.created"), `${when(order.createdAt)}${createdBy ? ` · ${createdBy}` : ""}`],
-          [t("admin.orders.paidAt"), when(order.paidAt)],
-          [t("admin.orders.pickedUpAt"), when(order.pickedUpAt)],
-          [t("admin.orders.returnedAt"), when(order.returnedAt)],
-          ...(order.returnNote ? [[t("admin.orders.returnNote"), order.returnNote] as [string, string]] : []),
-          ...(order.note ? [[t("admin.orders.note"), order.note] as [string, string]] : []),
-        ]}
-      />
-      <p className="mt-4 flex flex-wrap gap-4 text-sm">
-        <a href={`${documents}/contract.pdf`} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
-          <Printer aria-hidden="true" className="size-4" />
-          {t("admin.orders.contract")}
-        </a>
-        <a href={`${documents}/confirmation.pdf`} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
-          <FileText aria-hidden="true" className="size-4" />
-          {t("admin.orders.printOrder")}
-        </a>
-      </p>
+        <Fields
+          fields={[
+            [t("admin.field.shop"), shop.name],
+            [t("order.pickup"), when(order.pickupAt)],
+            [t("order.return"), when(order.returnAt)],
+            [t("admin.field.customer"), [order.invoiceName, order.invoiceCompany].filter(Boolean).join(", ")],
+            [t("admin.field.email"), order.email || "—"],
+            [t("admin.field.phone"), order.phone || "—"],
+            [
+              t("admin.orders.address"),
+              [order.invoiceStreet, `${order.invoicePostalCode} ${order.invoiceCity}`.trim(), order.invoiceVatId]
+                .filter(Boolean)
+                .join(", ") || "—",
+            ],
+            [t("admin.field.language"), order.language],
+            [t("admin.orders.created"), `${when(order.createdAt)}${createdBy ? ` · ${createdBy}` : ""}`],
+            [t("admin.orders.paidAt"), when(order.paidAt)],
+            [t("admin.orders.pickedUpAt"), when(order.pickedUpAt)],
+            [t("admin.orders.returnedAt"), when(order.returnedAt)],
+            ...(order.returnNote ? [[t("admin.orders.returnNote"), order.returnNote] as [string, string]] : []),
+            ...(order.note ? [[t("admin.orders.note"), order.note] as [string, string]] : []),
+          ]}
+        />
+        <p className="mt-4 flex flex-wrap gap-4 text-sm">
+          <a href={`${documents}/contract.pdf`} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+            <Printer aria-hidden="true" className="size-4" />
+            {t("admin.orders.contract")}
+          </a>
+          <a href={`${documents}/confirmation.pdf`} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+            <FileText aria-hidden="true" className="size-4" />
+            {t("admin.orders.printOrder")}
+          </a>
+        </p>
 
-      <Section title={t("admin.orders.equipment")}>
-        <div className="space-y-4">
-          {groups.map((group) => (
-            <div key={group.key} className="rounded-lg border border-slate-200 p-3">
-              <h3 className="font-semibold">{group.title}</h3>
-              {group.person && (
-                <p className="text-sm text-slate-600">
-                  {[
-                    group.person.heightCm && `${group.person.heightCm} cm`,
-                    group.person.weightKg && `${group.person.weightKg} kg`,
-                    group.person.skill && t(`booking.skill.${group.person.skill}`),
-                    group.person.shoeSize && `EU ${group.person.shoeSize}`,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
-              )}
-              <ul className="mt-2 divide-y divide-slate-100 text-sm">
-                {group.lines.map((line) => (
-                  <li key={line.id} className="flex flex-wrap justify-between gap-2 py-1.5" data-line={line.id}>
-                    <span>
-                      {line.quantity > 1 ? `${line.quantity} × ` : ""}
-                      {line.name}
-                      {line.size ? ` (${line.size})` : ""}
-                      {(line.reservedCodes.length > 0 || line.handedOutCode) && (
-                        <span className="ml-2 font-mono text-xs text-slate-600">{line.reservedCodes.join(", ") || line.handedOutCode}</span>
-                      )}
-                    </span>
-                    <span className="tabular-nums">{formatMoney(line.subtotalCents, locale)}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-        <div className="mt-4 max-w-md">
-          <Totals subtotalCents={order.subtotalCents} discounts={order.discounts} totalCents={order.totalCents} vat={order.vatBreakdown} />
-        </div>
-      </Section>
-
-      {actions.includes("pickup") && (
-        <Section title={t("admin.orders.pickupTitle")}>
-          <Form method="post" noValidate className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
-            <p className="text-sm text-slate-700">{t("admin.orders.pickupHint")}</p>
-            {rentalLines.map((line) => (
-              <TextField
-                key={line.id}
-                name={`codes.${line.id}`}
-                label={`${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${line.size})` : ""} — ${persons.find((p) => p.id === line.personId)?.firstName ?? t("order.other")}`}
-                hint={line.reservedCodes.length > 0 ? t("admin.orders.reserved", { codes: line.reservedCodes.join(", ") }) : undefined}
-                values={values}
-                errors={errors}
-                autoComplete="off"
-                required
-              />
+        <Section title={t("admin.orders.equipment")}>
+          <div className="space-y-4">
+            {groups.map((group) => (
+              <div key={group.key} className="rounded-lg border border-slate-200 p-3">
+                <h3 className="font-semibold">{group.title}</h3>
+                {group.person && (
+                  <p className="text-sm text-slate-600">
+                    {[
+                      group.person.heightCm && `${group.person.heightCm} cm`,
+                      group.person.weightKg && `${group.person.weightKg} kg`,
+                      group.person.skill && t(`booking.skill.${group.person.skill}`),
+                      group.person.shoeSize && `EU ${group.person.shoeSize}`,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </p>
+                )}
+                <ul className="mt-2 divide-y divide-slate-100 text-sm">
+                  {group.lines.map((line) => (
+                    <li key={line.id} className="flex flex-wrap justify-between gap-2 py-1.5" data-line={line.id}>
+                      <span>
+                        {line.quantity > 1 ? `${line.quantity} × ` : ""}
+                        {line.name}
+                        {line.size ? ` (${line.size})` : ""}
+                        {(line.reservedCodes.length > 0 || line.handedOutCode) && (
+                          <span className="ml-2 font-mono text-xs text-slate-600">
+                            {line.reservedCodes.join(", ") || line.handedOutCode}
+                          </span>
+                        )}
+                      </span>
+                      <span className="tabular-nums">{formatMoney(line.subtotalCents, locale)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             ))}
-            {rentalLines.length === 0 && <p className="text-sm">{t("admin.orders.nothingToScan")}</p>}
-            <button type="submit" name="intent" value="pickup" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
-              <PackageOpen aria-hidden="true" className="size-4" />
-              {t("admin.orders.pickupButton")}
-            </button>
-          </Form>
-        </Section>
-      )}
-
-      {actions.includes("return") && (
-        <Section title={t("admin.orders.returnTitle")}>
-          <Form method="post" noValidate className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
-            <TextField
-              name="note"
-              label={t("admin.orders.returnNote")}
-              hint={t("admin.orders.returnHint")}
-              values={values}
-              errors={errors}
-              multiline
+          </div>
+          <div className="mt-4 max-w-md">
+            <Totals
+              subtotalCents={order.subtotalCents}
+              discounts={order.discounts}
+              totalCents={order.totalCents}
+              vat={order.vatBreakdown}
             />
-            <button type="submit" name="intent" value="return" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
-              <PackageCheck aria-hidden="true" className="size-4" />
-              {t("admin.orders.returnButton")}
-            </button>
-          </Form>
+          </div>
         </Section>
-      )}
 
-      <Section title={t("admin.orders.payments")}>
-        {payments.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("admin.orders.noPayments")}</p>
-        ) : (
-          <ul className="space-y-1 text-sm">
-            {payments.map((p) => (
-              <li key={p.id}>
-                {when(p.createdAt)} · {p.provider}
-                {p.method ? ` (${p.method})` : ""} · {t(`admin.orders.paymentStatus.${p.status}`)} · {formatMoney(p.amountCents, locale)}
-                {p.refundedCents > 0 ? ` · ${t("admin.orders.refunded", { amount: formatMoney(p.refundedCents, locale) })}` : ""}
-              </li>
-            ))}
-          </ul>
+        {actions.includes("pickup") && (
+          <Section title={t("admin.orders.pickupTitle")}>
+            <Form method="post" noValidate className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
+              <p className="text-sm text-slate-700">{t("admin.orders.pickupHint")}</p>
+              {rentalLines.map((line) => (
+                <TextField
+                  key={line.id}
+                  name={`codes.${line.id}`}
+                  label={`${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${line.size})` : ""} — ${persons.find((p) => p.id === line.personId)?.firstName ?? t("order.other")}`}
+                  hint={line.reservedCodes.length > 0 ? t("admin.orders.reserved", { codes: line.reservedCodes.join(", ") }) : undefined}
+                  autoComplete="off"
+                  required
+                />
+              ))}
+              {rentalLines.length === 0 && <p className="text-sm">{t("admin.orders.nothingToScan")}</p>}
+              <button type="submit" name="intent" value="pickup" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+                <PackageOpen aria-hidden="true" className="size-4" />
+                {t("admin.orders.pickupButton")}
+              </button>
+            </Form>
+          </Section>
         )}
-      </Section>
 
-      <Section title={t("admin.orders.emails")}>
-        {emails.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("admin.orders.noEmails")}</p>
-        ) : (
-          <ul className="space-y-1 text-sm">
-            {emails.map((e) => (
-              <li key={`${e.kind}-${e.createdAt}`}>
-                {when(e.createdAt)} · {e.to} · {e.sentAt ? t("admin.orders.sent", { at: when(e.sentAt) }) : t("admin.orders.queued")}
-                {e.lastError ? ` · ${e.lastError}` : ""}
-              </li>
-            ))}
-          </ul>
+        {actions.includes("return") && (
+          <Section title={t("admin.orders.returnTitle")}>
+            <Form method="post" noValidate className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
+              <TextField name="note" label={t("admin.orders.returnNote")} hint={t("admin.orders.returnHint")} multiline />
+              <button type="submit" name="intent" value="return" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+                <PackageCheck aria-hidden="true" className="size-4" />
+                {t("admin.orders.returnButton")}
+              </button>
+            </Form>
+          </Section>
         )}
-        {actions.includes("resend") && (
-          <Form method="post" className="mt-3">
-            <button
-              type="submit"
-              name="intent"
-              value="resend"
-              className={`${button} border border-brand-700 text-brand-800 hover:bg-brand-50`}
-            >
-              <Mail aria-hidden="true" className="size-4" />
-              {t("admin.orders.resend")}
-            </button>
-          </Form>
-        )}
-      </Section>
 
-      {actions.includes("cancel") && (
-        <details className="mt-10 rounded-lg border border-red-200 bg-red-50/40 p-4">
-          <summary className="flex cursor-pointer items-center gap-2 font-semibold text-red-800">
-            <XCircle aria-hidden="true" className="size-4" />
-            {t("admin.orders.cancelOpen")}
-          </summary>
-          <Form method="post" noValidate className="mt-3 space-y-3">
-            <p className="text-slate-800">{t("admin.orders.cancelWarning", { number: order.number })}</p>
-            <label className="flex items-center gap-2 text-sm font-medium">
-              <input
-                type="checkbox"
-                name="refund"
-                defaultChecked={order.status === "paid"}
-                disabled={order.status !== "paid"}
-                className="size-4"
-              />
-              {t("admin.orders.cancelRefund", { amount: formatMoney(order.totalCents, locale) })}
-            </label>
-            <TextField name="reason" label={t("admin.orders.cancelReason")} values={values} errors={errors} />
-            <button type="submit" name="intent" value="cancel" className={`${button} bg-red-700 text-white hover:bg-red-800`}>
-              {t("admin.orders.cancelButton", { number: order.number })}
-            </button>
-          </Form>
-        </details>
-      )}
+        <Section title={t("admin.orders.payments")}>
+          {payments.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("admin.orders.noPayments")}</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {payments.map((p) => (
+                <li key={p.id}>
+                  {when(p.createdAt)} · {p.provider}
+                  {p.method ? ` (${p.method})` : ""} · {t(`admin.orders.paymentStatus.${p.status}`)} · {formatMoney(p.amountCents, locale)}
+                  {p.refundedCents > 0 ? ` · ${t("admin.orders.refunded", { amount: formatMoney(p.refundedCents, locale) })}` : ""}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title={t("admin.orders.emails")}>
+          {emails.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("admin.orders.noEmails")}</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {emails.map((e) => (
+                <li key={`${e.kind}-${e.createdAt}`}>
+                  {when(e.createdAt)} · {e.to} · {e.sentAt ? t("admin.orders.sent", { at: when(e.sentAt) }) : t("admin.orders.queued")}
+                  {e.lastError ? ` · ${e.lastError}` : ""}
+                </li>
+              ))}
+            </ul>
+          )}
+          {actions.includes("resend") && (
+            <Form method="post" className="mt-3">
+              <button
+                type="submit"
+                name="intent"
+                value="resend"
+                className={`${button} border border-brand-700 text-brand-800 hover:bg-brand-50`}
+              >
+                <Mail aria-hidden="true" className="size-4" />
+                {t("admin.orders.resend")}
+              </button>
+            </Form>
+          )}
+        </Section>
+
+        {actions.includes("cancel") && (
+          <details className="mt-10 rounded-lg border border-red-200 bg-red-50/40 p-4">
+            <summary className="flex cursor-pointer items-center gap-2 font-semibold text-red-800">
+              <XCircle aria-hidden="true" className="size-4" />
+              {t("admin.orders.cancelOpen")}
+            </summary>
+            <Form method="post" noValidate className="mt-3 space-y-3">
+              <p className="text-slate-800">{t("admin.orders.cancelWarning", { number: order.number })}</p>
+              <label className="flex items-center gap-2 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  name="refund"
+                  defaultChecked={order.status === "paid"}
+                  disabled={order.status !== "paid"}
+                  className="size-4"
+                />
+                {t("admin.orders.cancelRefund", { amount: formatMoney(order.totalCents, locale) })}
+              </label>
+              <TextField name="reason" label={t("admin.orders.cancelReason")} />
+              <button type="submit" name="intent" value="cancel" className={`${button} bg-red-700 text-white hover:bg-red-800`}>
+                {t("admin.orders.cancelButton", { number: order.number })}
+              </button>
+            </Form>
+          </details>
+        )}
+      </FormValues>
       <AuditTrail entries={audit} />
     </AdminPage>
   );

@@ -2,11 +2,12 @@ import { Download } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage } from "../../components/admin/ui";
-import { formatDate, formatMoney } from "../../components/format";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { parseListQuery } from "../../domain/admin/list";
-import { ORDER_STATUSES, ordersQuery } from "../../domain/admin/order";
+import { ordersQuery } from "../../domain/admin/order";
+import { formatDate, formatMoney } from "../../domain/format";
+import { ORDER_STATUSES, SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { branchesOf, listOrders } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
@@ -43,7 +44,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {
             name: "app",
             label: t("admin.field.season"),
-            options: ["winter", "summer"].map((a) => ({ value: a, label: t(`season.${a}`) })),
+            options: SEASONS.map((a) => ({ value: a, label: t(`season.${a}`) })),
           },
           {
             name: "source",

@@ -1,15 +1,17 @@
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { SettingsFields, SettingsHistory } from "../../components/admin/settings-form";
 import { SettingsTabs } from "../../components/admin/settings-tabs";
 import { AdminPage } from "../../components/admin/ui";
+import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { settingsFormSchema, settingsFormValues } from "../../domain/admin/settings";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { getSettingsScreen, saveSettings } from "../../server/admin/settings.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,11 +22,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request, settingsFormSchema);
-  if (!form.ok) return refused(form.values, form.errors);
-  await saveSettings(user.id, form.data);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  return redirect(`${localizePath("/admin/settings", locale)}?saved=1`);
+  const form = await readForm(request);
+  const input = parse(settingsFormSchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  await saveSettings(user.id, input.value);
+  return redirectTo(request, "/admin/settings?saved=1");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.settings");
@@ -34,11 +36,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   return (
     <AdminPage title={t("admin.nav.settings")}>
       <SettingsTabs />
-      <FormStatus errors={actionData?.errors} />
-      <Form method="post" noValidate className="max-w-4xl space-y-6">
-        <SettingsFields values={actionData?.values ?? loaderData.values} errors={actionData?.errors} environment={loaderData.environment} />
-        <SaveButton />
-      </Form>
+      <FormValues reply={actionData} initial={loaderData.values}>
+        <FormStatus />
+        <Form method="post" noValidate className="max-w-4xl space-y-6">
+          <SettingsFields environment={loaderData.environment} />
+          <SaveButton />
+        </Form>
+      </FormValues>
       <SettingsHistory entries={loaderData.audit} />
     </AdminPage>
   );

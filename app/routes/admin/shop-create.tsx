@@ -1,14 +1,16 @@
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { ShopFields } from "../../components/admin/shop-form";
 import { AdminPage } from "../../components/admin/ui";
+import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { newShopSchema } from "../../domain/admin/shop";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { createShop } from "../../server/admin/shops.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/shop-create";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,12 +21,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await readForm(request, newShopSchema);
-  if (!form.ok) return refused(form.values, form.errors);
-  const saved = await createShop(user.id, form.data);
-  if (!saved.ok) return refused(form.values, saved.errors);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  return redirect(`${localizePath(`/admin/shop/${saved.id}`, locale)}?saved=1`);
+  const form = await readForm(request);
+  const input = parse(newShopSchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  const saved = await createShop(user.id, input.value);
+  if (!saved.ok) return refuse(saved, form);
+  return redirectTo(request, `/admin/shop/${saved.value.id}?saved=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.shops.new");
@@ -33,12 +35,14 @@ export default function CreateShop({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   return (
     <AdminPage title={t("admin.shops.new")} back="/admin/shops">
-      <FormStatus errors={actionData?.errors} />
-      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("admin.shops.createIntro")}</p>
-      <Form method="post" noValidate className="space-y-6">
-        <ShopFields values={actionData?.values ?? loaderData.values} errors={actionData?.errors} withSlug />
-        <SaveButton label={t("admin.form.create")} />
-      </Form>
+      <FormValues reply={actionData} initial={loaderData.values}>
+        <FormStatus />
+        <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("admin.shops.createIntro")}</p>
+        <Form method="post" noValidate className="space-y-6">
+          <ShopFields withSlug />
+          <SaveButton label={t("admin.form.create")} />
+        </Form>
+      </FormValues>
     </AdminPage>
   );
 }

@@ -1,82 +1,69 @@
-import { data, Form, Link, redirect } from "react-router";
-import { z } from "zod";
+import { Form, Link } from "react-router";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { AuditTrail, DeleteRecord } from "../../components/admin/record";
-import { ClosedDays, HoursEditor, ShopFields, type ShopReply } from "../../components/admin/shop-form";
+import { ClosedDays, HoursEditor, ShopFields } from "../../components/admin/shop-form";
 import { AdminPage, DataTable, Section } from "../../components/admin/ui";
+import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocalPath } from "../../components/use-locale";
 import { closedDaySchema, hoursSchema, reopenDaySchema, shopDeleteBlock, shopSchema } from "../../domain/admin/shop";
-import { fieldErrors } from "../../domain/forms";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { parse } from "../../domain/forms";
 import { rowId } from "../../domain/ids";
+import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { closeShopDay, deleteShop, getShop, reopenShopDay, saveHours, shopToday, updateShop } from "../../server/admin/shops.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { notFound, param } from "../../server/http/errors.server";
 import { readForm } from "../../server/http/forms.server";
+import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/shop";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const found = await getShop(param(rowId, params.id));
-  if (!found) notFound();
-  return { ...found, today: shopToday() };
+  return { ...found(await getShop(param(rowId, params.id))), today: shopToday() };
 }
 
-/** The page has several forms; a refusal says which one it answers, so only that one shows the messages. */
-function refusedFor(intent: string, values: Record<string, unknown>, errors: Record<string, string>) {
-  return data({ intent, values, errors } satisfies ShopReply, { status: 400 });
-}
-
-function check<S extends z.ZodType>(schema: S, values: Record<string, unknown>) {
-  const parsed = schema.safeParse(values);
-  return parsed.success ? ({ ok: true, data: parsed.data } as const) : ({ ok: false, errors: fieldErrors(parsed.error) } as const);
-}
-
+/** The page has several forms: a refusal names its target (the main form has none), so only that one shows the messages. */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const id = param(rowId, params.id);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  const here = localizePath(`/admin/shop/${id}`, locale);
-  const { intent, values } = await readForm(request, z.unknown());
-  switch (intent) {
+  const here = `/admin/shop/${id}`;
+  const form = await readForm(request);
+  switch (form.intent) {
     case "delete": {
       const deleted = await deleteShop(user.id, id);
-      if (deleted === null) notFound();
-      if (!deleted.ok) return refusedFor(intent, {}, { form: "admin.shops.deleteRefused" });
-      return redirect(`${localizePath("/admin/shops", locale)}?deleted=1`);
+      if (!deleted.ok) return refuse(deleted, form, "delete");
+      return redirectTo(request, "/admin/shops?deleted=1");
     }
     case "hours": {
-      const form = check(hoursSchema, values);
-      if (!form.ok) return refusedFor(intent, values, form.errors);
-      const saved = await saveHours(user.id, id, form.data);
-      if (saved === null) notFound();
-      if (!saved.ok) return refusedFor(intent, values, saved.errors);
-      return redirect(`${here}?saved=1`);
+      const input = parse(hoursSchema, form.values);
+      if (!input.ok) return refuse(input, form, "hours");
+      const saved = await saveHours(user.id, id, input.value);
+      if (!saved.ok) return refuse(saved, form, "hours");
+      return redirectTo(request, `${here}?saved=1`);
     }
     case "closeDay": {
-      const form = check(closedDaySchema, values);
-      if (!form.ok) return refusedFor(intent, values, form.errors);
-      const closed = await closeShopDay(user.id, id, form.data.day, form.data.reason);
-      if (closed === null) notFound();
-      if (!closed.ok) return refusedFor(intent, values, closed.errors);
-      return redirect(`${here}?saved=1${closed.affected > 0 ? `&affected=${closed.affected}` : ""}`);
+      const input = parse(closedDaySchema, form.values);
+      if (!input.ok) return refuse(input, form, "closeDay");
+      const closed = await closeShopDay(user.id, id, input.value.day, input.value.reason);
+      if (!closed.ok) return refuse(closed, form, "closeDay");
+      const { affected } = closed.value;
+      return redirectTo(request, `${here}?saved=1${affected > 0 ? `&affected=${affected}` : ""}`);
     }
     case "reopenDay": {
-      const form = check(reopenDaySchema, values);
-      if (!form.ok) return refusedFor(intent, values, { form: "admin.shops.errors.notClosed" });
-      const reopened = await reopenShopDay(user.id, id, form.data.day);
-      if (!reopened) return refusedFor(intent, values, { form: "admin.shops.errors.notClosed" });
-      return redirect(`${here}?saved=1`);
+      const input = parse(reopenDaySchema, form.values);
+      // The reopen buttons have no field to show a message beside: a day that is no date was not closed either.
+      const reopened = input.ok
+        ? await reopenShopDay(user.id, id, input.value.day)
+        : fail.invalid({ form: "admin.shops.errors.notClosed" });
+      if (!reopened.ok) return refuse(reopened, form, "reopenDay");
+      return redirectTo(request, `${here}?saved=1`);
     }
     default: {
-      const form = check(shopSchema, values);
-      if (!form.ok) return refusedFor("save", values, form.errors);
-      const saved = await updateShop(user.id, id, form.data);
-      if (saved === null) notFound();
-      if (!saved.ok) return refusedFor("save", values, saved.errors);
-      return redirect(`${here}?saved=1`);
+      const input = parse(shopSchema, form.values);
+      if (!input.ok) return refuse(input, form);
+      const saved = await updateShop(user.id, id, input.value);
+      if (!saved.ok) return refuse(saved, form);
+      return redirectTo(request, `${here}?saved=1`);
     }
   }
 }
@@ -87,47 +74,49 @@ export default function ShopRecord({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const href = useLocalPath();
   const { shop, weeks, closed, staff, uses, audit, today } = loaderData;
-  const reply = actionData as ShopReply | undefined;
-  const saveReply = reply?.intent === "save" || reply?.intent === "delete" ? reply : undefined;
+  const refusedDelete = replyFor(actionData, "delete");
+  const hours = replyFor(actionData, "hours");
   // Hours sent for a storefront the branch no longer serves (a page open from before): no editor to show them in.
-  const strayHours = reply?.intent === "hours" && !(shop.appIds as string[]).includes(String(reply.values.appId)) ? reply : undefined;
+  const strayHours = hours && !(shop.appIds as string[]).includes(String(hours.values.appId)) ? hours : undefined;
   const block = shopDeleteBlock(uses);
   type Staff = (typeof staff)[number];
   return (
     <AdminPage title={shop.name} back="/admin/shops">
-      <FormStatus errors={saveReply?.errors} />
-      <p className="mb-4 text-sm text-slate-700">
-        {t("admin.field.slug")}: <code>{shop.slug}</code>
-        {shop.active && (
-          <>
-            {" · "}
-            <Link to={href(`/shop/${shop.slug}`)} className="font-medium text-brand-700 underline">
-              {t("admin.shops.publicPage")}
-            </Link>
-          </>
-        )}
-        {" · "}
-        {t("admin.shops.unitsCount", { count: uses.units })}
-      </p>
-      {/* Keyed by the stored record: after a save the form shows what was stored (normalized), not what was typed. */}
-      <Form key={String(shop.updatedAt)} method="post" noValidate className="space-y-6">
-        <ShopFields values={reply?.intent === "save" ? reply.values : shop} errors={saveReply?.errors} />
-        <SaveButton />
-      </Form>
+      <FormValues reply={actionData} initial={shop}>
+        {refusedDelete ? <FormStatus reply={refusedDelete} /> : <FormStatus />}
+        <p className="mb-4 text-sm text-slate-700">
+          {t("admin.field.slug")}: <code>{shop.slug}</code>
+          {shop.active && (
+            <>
+              {" · "}
+              <Link to={href(`/shop/${shop.slug}`)} className="font-medium text-brand-700 underline">
+                {t("admin.shops.publicPage")}
+              </Link>
+            </>
+          )}
+          {" · "}
+          {t("admin.shops.unitsCount", { count: uses.units })}
+        </p>
+        {/* Keyed by the stored record: after a save the form shows what was stored (normalized), not what was typed. */}
+        <Form key={String(shop.updatedAt)} method="post" noValidate className="space-y-6">
+          <ShopFields />
+          <SaveButton />
+        </Form>
+      </FormValues>
       <Section title={t("admin.shop.hours")}>
-        {strayHours && <FormStatus errors={strayHours.errors} />}
+        {strayHours && <FormStatus reply={strayHours} />}
         {shop.appIds.length === 0 ? (
           <p className="text-sm text-slate-600">{t("admin.shops.noStorefront")}</p>
         ) : (
           <div className="grid gap-4 lg:grid-cols-2">
             {shop.appIds.map((appId) => (
-              <HoursEditor key={`${appId} ${JSON.stringify(weeks[appId])}`} appId={appId} week={weeks[appId]} reply={reply} />
+              <HoursEditor key={`${appId} ${JSON.stringify(weeks[appId])}`} appId={appId} week={weeks[appId]} reply={actionData} />
             ))}
           </div>
         )}
       </Section>
       <Section title={t("admin.shop.closedDays")}>
-        <ClosedDays key={closed.map((c) => c.day).join()} days={closed} reply={reply} today={today} />
+        <ClosedDays key={closed.map((c) => c.day).join()} days={closed} reply={actionData} today={today} />
       </Section>
       <Section title={t("admin.shops.staff")}>
         <DataTable<Staff>

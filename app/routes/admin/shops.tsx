@@ -2,15 +2,15 @@ import { z } from "zod";
 import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage, YesNo } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
-import { APP_IDS } from "../../domain/admin/app";
 import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { SEASONS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listShops } from "../../server/admin/shops.server";
 import { requireAdmin } from "../../server/auth/guards.server";
 import type { Route } from "./+types/shops";
 
 const query = listQuery(["sort", "name", "town"], {
-  app: z.enum(APP_IDS).optional().catch(undefined),
+  app: seasonSchema.optional().catch(undefined),
   active: z.enum(["yes", "no"]).optional().catch(undefined),
 });
 
@@ -29,7 +29,7 @@ export default function Shops({ loaderData }: Route.ComponentProps) {
       <ListToolbar
         searchLabel={t("admin.list.search")}
         filters={[
-          { name: "app", label: t("admin.shops.serves"), options: APP_IDS.map((id) => ({ value: id, label: t(`season.${id}`) })) },
+          { name: "app", label: t("admin.shops.serves"), options: SEASONS.map((id) => ({ value: id, label: t(`season.${id}`) })) },
           {
             name: "active",
             label: t("admin.field.active"),

@@ -1,47 +1,46 @@
-import { redirect } from "react-router";
 import { z } from "zod";
 import { FormStatus } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
 import { AdminPage, DataTable, Fields, Section } from "../../components/admin/ui";
 import { UserAccessForm, UserActivation } from "../../components/admin/user-form";
-import { formatDate, formatMoney } from "../../components/format";
+import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { userSchema } from "../../domain/admin/user";
-import { isLocale, languageName, localizePath, splitLocale } from "../../domain/i18n";
+import { formatDate, formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
+import { isLocale, languageName } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { getUser, setUserActive, updateUser } from "../../server/admin/users.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { notFound, param } from "../../server/http/errors.server";
-import { readForm, refused } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/user";
 
 const userId = z.uuid();
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const found = await getUser(param(userId, params.id));
-  if (!found) notFound();
-  return { ...found, self: found.user.id === admin.id };
+  const record = found(await getUser(param(userId, params.id)));
+  return { ...record, self: record.user.id === admin.id };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = param(userId, params.id);
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  const here = `${localizePath(`/admin/user/${id}`, locale)}?saved=1`;
-  const form = await readForm(request, userSchema);
+  const here = `/admin/user/${id}?saved=1`;
+  const form = await readForm(request);
   if (form.intent === "deactivate" || form.intent === "reactivate") {
     const changed = await setUserActive(admin.id, id, form.intent === "reactivate");
-    if (changed === null) notFound();
-    if (!changed.ok) return refused({}, changed.errors);
-    return redirect(here);
+    // A target of its own: the button posts no fields, and its refusal must not empty the access form.
+    if (!changed.ok) return refuse(changed, form, "activation");
+    return redirectTo(request, here);
   }
-  if (!form.ok) return refused(form.values, form.errors);
-  const saved = await updateUser(admin.id, id, form.data);
-  if (saved === null) notFound();
-  if (!saved.ok) return refused(form.values, saved.errors);
-  return redirect(here);
+  const input = parse(userSchema, form.values);
+  if (!input.ok) return refuse(input, form);
+  const saved = await updateUser(admin.id, id, input.value);
+  if (!saved.ok) return refuse(saved, form);
+  return redirectTo(request, here);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.users");
@@ -50,24 +49,25 @@ export default function UserRecord({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const locale = useLocale();
   const { user, shops, orders, sessions, audit, self } = loaderData;
-  const posted = actionData?.values;
-  const values = posted && Object.keys(posted).length > 0 ? posted : user;
+  const refusedActivation = replyFor(actionData, "activation");
   type Order = (typeof orders)[number];
   return (
     <AdminPage title={user.name || user.email} back="/admin/users">
-      <FormStatus errors={actionData?.errors} />
-      <Fields
-        fields={[
-          [t("admin.field.email"), user.email],
-          [t("admin.field.name"), user.name || "—"],
-          [t("admin.field.language"), isLocale(user.language) ? languageName[user.language] : user.language],
-          [t("admin.users.since"), formatDate(user.createdAt, locale, { dateStyle: "long" })],
-        ]}
-      />
-      <Section title={t("admin.users.access")}>
-        {/* Keyed by the stored record: after a save the form shows what was stored (normalized), not what was typed. */}
-        <UserAccessForm key={`${user.role} ${user.shopIds.join()}`} values={values} errors={actionData?.errors} shops={shops} self={self} />
-      </Section>
+      <FormValues reply={actionData} initial={user}>
+        {refusedActivation ? <FormStatus reply={refusedActivation} /> : <FormStatus />}
+        <Fields
+          fields={[
+            [t("admin.field.email"), user.email],
+            [t("admin.field.name"), user.name || "—"],
+            [t("admin.field.language"), isLocale(user.language) ? languageName[user.language] : user.language],
+            [t("admin.users.since"), formatDate(user.createdAt, locale, { dateStyle: "long" })],
+          ]}
+        />
+        <Section title={t("admin.users.access")}>
+          {/* Keyed by the stored record: after a save the form shows what was stored (normalized), not what was typed. */}
+          <UserAccessForm key={`${user.role} ${user.shopIds.join()}`} shops={shops} self={self} />
+        </Section>
+      </FormValues>
       <Section title={t("admin.users.account")}>
         <UserActivation active={user.active} sessions={sessions} self={self} />
       </Section>

@@ -1,18 +1,18 @@
 import { z } from "zod";
 import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage, YesNo } from "../../components/admin/ui";
-import { formatDate } from "../../components/format";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { listQuery, parseListQuery } from "../../domain/admin/list";
-import { ROLES } from "../../domain/admin/user";
+import { formatDate } from "../../domain/format";
+import { ROLES, roleSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listUsers } from "../../server/admin/users.server";
 import { requireAdmin } from "../../server/auth/guards.server";
 import type { Route } from "./+types/users";
 
 const query = listQuery(["email", "name", "created"], {
-  role: z.enum(ROLES).optional().catch(undefined),
+  role: roleSchema.optional().catch(undefined),
   active: z.enum(["yes", "no"]).optional().catch(undefined),
 });
 
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.users");
 
-/** Users sign up themselves or at checkout; there is no create screen (spec §2). */
+/** Users sign up themselves or at checkout; there is no create screen (docs/spec.md §2). */
 export default function UsersList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();

@@ -1,22 +1,23 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
 import { Totals } from "../../components/booking/totals";
 import { inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
-import { formatDate, formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { couponCodeSchema } from "../../domain/checkout";
+import { formatDate, formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
+import { fail, ok, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { bagChangeAllowed, loadBag, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
-import { changeLine, chooseHotel, removeLine, updateCart } from "../../server/booking/cart.server";
+import { allowBagChange, loadBag, readyForCheckout, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
+import { changeLine, chooseHotel, enterCoupon, removeLine, updateCart } from "../../server/booking/cart.server";
 import { bagView } from "../../server/booking/flow.server";
-import { passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
-import { readFormData } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/bag";
 
 const query = z.object({
@@ -51,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const forms = z.discriminatedUnion("intent", [
+const changes = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), lineId: rowId }),
   z.object({ intent: z.literal("size"), lineId: rowId, size: z.string().min(1).max(20) }),
   z.object({ intent: z.literal("quantity"), lineId: rowId, quantity: z.coerce.number().int().min(1).max(20) }),
@@ -63,62 +64,48 @@ const forms = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context: load }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const { locale } = splitLocale(url.pathname);
   const bag = await loadBag(request);
-  if (!bag?.period) return redirect(localizePath("/rental", locale));
-  const posted = Object.fromEntries(await readFormData(request));
-  const parsed = forms.safeParse(posted);
-  if (!parsed.success) return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
-  const { cart } = bag;
-  const form = parsed.data;
+  if (!bag?.period) return redirectTo(request, "/rental");
+  const form = await readForm(request);
+  // The coupon field keeps what was typed when the bag comes back with a message.
+  const typed = { values: { code: typeof form.values.code === "string" ? form.values.code.slice(0, 40) : "" } };
+  const change = parse(changes, { ...form.values, intent: form.intent });
+  if (!change.ok) return refuse(fail.invalid({ form: "booking.equipment.invalid" }), null);
+  const { cart, period } = bag;
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const posted = change.value;
   // Changes to the bag are counted per address; going on and giving a hold back never are.
-  if (form.intent !== "continue" && form.intent !== "releaseHold") {
-    const wait = await bagChangeAllowed(load.clientAddress);
-    if (wait !== null)
-      return tooManyAttempts(
-        {
-          error: "booking.errors.tooMany",
-          code: typeof posted.code === "string" ? posted.code.slice(0, 40) : "",
-          count: waitMinutes(wait),
-        },
-        wait,
-      );
+  if (posted.intent !== "continue" && posted.intent !== "releaseHold") {
+    const allowed = await allowBagChange(load.clientAddress);
+    if (!allowed.ok) return refuse(allowed, typed);
   }
-  const again = redirect(localizePath("/rental/bag", locale));
-  switch (form.intent) {
-    case "remove":
-      await removeLine(cart, form.lineId);
-      return again;
-    case "size":
-    case "quantity": {
-      const change = form.intent === "size" ? { size: form.size } : { quantity: form.quantity };
-      if (!(await changeLine(cart, form.lineId, change))) return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
-      return again;
+  const done = await (async (): Promise<Result> => {
+    switch (posted.intent) {
+      case "remove":
+        await removeLine(cart, posted.lineId);
+        return ok();
+      case "size":
+        return changeLine(cart, posted.lineId, { size: posted.size });
+      case "quantity":
+        return changeLine(cart, posted.lineId, { quantity: posted.quantity });
+      case "coupon":
+        return enterCoupon(cart, posted.code);
+      case "removeCoupon":
+        await updateCart(cart.id, { couponCode: null });
+        return ok();
+      case "hotel":
+        return chooseHotel(cart, posted.hotelId === "" ? null : posted.hotelId);
+      case "releaseHold":
+        await releasePaymentHold(cart);
+        return ok();
+      case "continue":
+        return readyForCheckout(cart, period, locale);
     }
-    case "coupon": {
-      const code = couponCodeSchema.safeParse(form.code);
-      if (!code.success) return data({ error: "coupon.unknown", code: form.code }, { status: 400 });
-      await updateCart(cart.id, { couponCode: code.data });
-      return again;
-    }
-    case "removeCoupon":
-      await updateCart(cart.id, { couponCode: null });
-      return again;
-    case "hotel":
-      if (!(await chooseHotel(cart, form.hotelId === "" ? null : form.hotelId)))
-        return data({ error: "booking.equipment.invalid", code: "" }, { status: 400 });
-      return again;
-    case "releaseHold":
-      await releasePaymentHold(cart);
-      return null;
-    case "continue": {
-      if (cart.lines.length === 0) return data({ error: "booking.errors.emptyBag", code: "" }, { status: 400 });
-      const view = await bagView(cart, bag.period, locale, new Date(), cart.invoice?.email);
-      if (view?.lines.some((l) => !l.available)) return data({ error: "booking.bag.unavailable", code: "" }, { status: 409 });
-      return redirect(localizePath("/rental/checkout", locale));
-    }
-  }
+  })();
+  if (!done.ok) return refuse(done, posted.intent === "coupon" ? typed : null);
+  // Giving the hold back is a fetcher's post from the page that stays; everything else shows the bag again.
+  if (posted.intent === "releaseHold") return null;
+  return redirectTo(request, posted.intent === "continue" ? "/rental/checkout" : "/rental/bag");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "bag", {}, { noindex: true });
@@ -171,7 +158,11 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
       {loaderData.returned && <Notice tone="info">{t(`booking.bag.returned.${loaderData.returned.outcome}`)}</Notice>}
       {loaderData.returned?.holdOpen && <ReleaseHold />}
       {loaderData.changed && <Notice>{t(loaderData.changed)}</Notice>}
-      {actionData?.error && <Notice>{t(actionData.error, { count: "count" in actionData ? Number(actionData.count) : undefined })}</Notice>}
+      {actionData?.errors.form && (
+        <Notice>
+          {t(actionData.errors.form, { count: actionData.params?.count === undefined ? undefined : Number(actionData.params.count) })}
+        </Notice>
+      )}
       <p className="mt-4 text-slate-700">
         {t("booking.bag.summary", { shop: shop.name, from: when(period.pickupAt), to: when(period.returnAt), count: period.days })}{" "}
         <Link to={href(base)} className="text-brand-700 underline hover:text-brand-900">
@@ -282,7 +273,7 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
               <input
                 id="coupon"
                 name="code"
-                defaultValue={actionData?.code || loaderData.couponCode || ""}
+                defaultValue={String(actionData?.values.code ?? "") || loaderData.couponCode || ""}
                 autoCapitalize="characters"
                 aria-describedby={couponState ? "coupon-state" : undefined}
                 className={`${inputClass} mt-0`}

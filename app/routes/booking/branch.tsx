@@ -1,23 +1,22 @@
 import { MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { PageTitle, StepNav } from "../../components/booking/ui";
-import { hhmm, weekdayName } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { appIdSchema } from "../../domain/checkout";
+import { hhmm, weekdayName } from "../../domain/format";
 import { pick } from "../../domain/i18n";
+import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { getShopCalendar } from "../../server/booking/calendar.server";
 import { getApp } from "../../server/booking/flow.server";
 import { listShops } from "../../server/catalog/catalog.server";
-import { notFound, param } from "../../server/http/errors.server";
+import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/branch";
 
 /** Step: the branches that serve the chosen season, with their hours for it. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const appId = param(appIdSchema, params.app);
-  const app = await getApp(appId);
-  if (!app) notFound();
+  const appId = param(seasonSchema, params.app);
+  const app = found(await getApp(appId));
   const shops = (await listShops()).filter((s) => s.appIds.includes(appId));
   const branches = await Promise.all(
     shops.map(async (shop) => {

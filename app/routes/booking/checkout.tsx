@@ -1,20 +1,22 @@
 import { Lock } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
 import { Totals } from "../../components/booking/totals";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
-import { formatDate, formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { COUNTRIES, DEFAULT_COUNTRY, invoiceSchema } from "../../domain/checkout";
-import { fieldErrors } from "../../domain/forms";
+import { COUNTRIES, DEFAULT_COUNTRY } from "../../domain/countries";
+import { formatDate, formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
 import { languageTag, localizePath, splitLocale } from "../../domain/i18n";
+import { invoiceSchema } from "../../domain/invoice";
+import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { checkout, loadBag } from "../../server/booking/bag.server";
 import { bagView } from "../../server/booking/flow.server";
-import { passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
-import { readFormData } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/checkout";
 
 const FIELDS = ["name", "company", "vatId", "street", "postalCode", "city", "country", "email", "phone"] as const;
@@ -66,54 +68,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const FAILURE_MESSAGES: Record<string, string> = {
-  unavailable: "booking.checkout.unavailable",
-  priceChanged: "booking.checkout.priceChanged",
-  coupon: "booking.checkout.coupon",
-  period: "booking.checkout.period",
-  busy: "booking.checkout.busy",
-  provider: "booking.checkout.provider",
-  emptyBag: "booking.errors.emptyBag",
-  tooMany: "booking.checkout.tooMany",
-};
-
-const HOLD_LIMIT_MESSAGES = {
-  orders: "booking.checkout.holdLimitOrders",
-  units: "booking.checkout.holdLimitUnits",
-  size: "booking.checkout.holdLimitSize",
-} as const;
-
 export async function action({ request, context: load }: Route.ActionArgs) {
   const { cart, locale } = await context(request);
-  const form = await readFormData(request);
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)])) as Values;
-  const parsed = invoiceSchema.safeParse(values);
-  if (!parsed.success) {
-    return data(
-      {
-        values,
-        errors: { ...fieldErrors(parsed.error), form: "booking.errors.invoiceFirst" } as Record<string, string>,
-        item: "",
-      },
-      { status: 400 },
-    );
-  }
-  const expectedTotalCents = Number(form.get("total"));
-  const result = await checkout({ cart, invoice: parsed.data, locale, expectedTotalCents, request, clientAddress: load.clientAddress });
-  if (result.ok) return redirect(result.redirectUrl);
-  const failure = result.failure;
-  const item = failure.reason === "unavailable" ? `${failure.line.name}${failure.line.size ? ` (${failure.line.size})` : ""}` : "";
-  // Lines that cannot be had, a changed price or a changed coupon are shown in the bag.
-  if (failure.reason === "priceChanged" || failure.reason === "invalidLine")
-    return redirect(`${localizePath("/rental/bag", locale)}?changed=${failure.reason === "priceChanged" ? "price" : "unavailable"}`);
-  if (failure.reason === "tooMany") {
-    // The form stays as typed; the message says how long to wait.
-    const errors = { form: FAILURE_MESSAGES.tooMany } as Record<string, string>;
-    return tooManyAttempts({ values, errors, item, count: waitMinutes(failure.retryAfter) }, failure.retryAfter);
-  }
-  const message =
-    failure.reason === "holdLimit" ? HOLD_LIMIT_MESSAGES[failure.limit] : (FAILURE_MESSAGES[failure.reason] ?? "booking.checkout.busy");
-  return data({ values, errors: { form: message } as Record<string, string>, item }, { status: 409 });
+  const form = await readForm(request);
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.values[f] ?? "").slice(0, 300)])) as Values;
+  const invoice = parse(invoiceSchema, values);
+  if (!invoice.ok)
+    return refuse(invoice.reason === "invalid" ? fail.invalid({ ...invoice.errors, form: "booking.errors.invoiceFirst" }) : invoice, {
+      values,
+    });
+  const expectedTotalCents = Number(form.values.total);
+  const result = await checkout({ cart, invoice: invoice.value, locale, expectedTotalCents, request, clientAddress: load.clientAddress });
+  if (!result.ok) return refuse(result, { values });
+  // Lines that cannot be had or a changed price are shown in the bag.
+  if ("backToBag" in result.value) return redirectTo(request, `/rental/bag?changed=${result.value.backToBag}`);
+  return redirect(result.value.redirectUrl);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "checkout", {}, { noindex: true });
@@ -157,8 +126,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       {errors.form && (
         <Notice>
           {t(errors.form, {
-            item: actionData?.item ?? "",
-            count: actionData && "count" in actionData ? Number(actionData.count) : undefined,
+            item: actionData?.params?.item ?? "",
+            count: actionData?.params?.count === undefined ? undefined : Number(actionData.params.count),
           })}{" "}
           {errors.form !== "booking.errors.invoiceFirst" && (
             <Link to={href("/rental/bag")} className="font-medium underline">

@@ -1,12 +1,13 @@
 import { CreditCard, ShieldCheck } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatMoney } from "../../components/format";
 import { useLocale } from "../../components/use-locale";
+import { formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { getConfig, publicOrigin } from "../../server/config.server";
-import { notFound, param } from "../../server/http/errors.server";
-import { readFormData } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { badRequest, found, notFound, param } from "../../server/http/results.server";
 import { completeDemoCheckout, openDemoCheckout } from "../../server/payments/demo.server";
 import { receivePaymentWebhook } from "../../server/payments/webhooks.server";
 import type { Route } from "./+types/demo-pay";
@@ -25,9 +26,7 @@ function requireDemoProvider() {
 
 function checkoutOf(params: Route.LoaderArgs["params"], token: string | null) {
   requireDemoProvider();
-  const checkout = openDemoCheckout(param(ref, params.ref), token);
-  if (!checkout) notFound();
-  return checkout;
+  return found(openDemoCheckout(param(ref, params.ref), token));
 }
 
 /** The demo provider's hosted payment page: PayPal or card; pay, cancel, or simulate a failure. */
@@ -45,13 +44,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   requireDemoProvider();
-  const parsed = decision.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) throw new Response("Bad request", { status: 400 });
-  const checkout = checkoutOf(params, parsed.data.c);
-  if (checkout.expiresAt < Date.now() && parsed.data.outcome === "paid") return redirect(checkout.cancelUrl);
+  const input = parse(decision, (await readForm(request)).values);
+  if (!input.ok) badRequest();
+  const { c, outcome, method } = input.value;
+  const checkout = checkoutOf(params, c);
+  if (checkout.expiresAt < Date.now() && outcome === "paid") return redirect(checkout.cancelUrl);
   const origin = publicOrigin(request);
   const deliver = (body: string, headers: Headers) => receivePaymentWebhook("demo", body, headers, origin);
-  return redirect(await completeDemoCheckout(checkout, parsed.data.outcome, parsed.data.method, deliver));
+  return redirect(await completeDemoCheckout(checkout, outcome, method, deliver));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Demo Pay" }, { name: "robots", content: "noindex" }];

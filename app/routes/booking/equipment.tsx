@@ -1,40 +1,37 @@
 import { Check, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { euros, useEcommerce } from "../../components/analytics";
 import { inputClass, Notice, PageTitle, StepNav } from "../../components/booking/ui";
-import { formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { appIdSchema, shopSlugSchema } from "../../domain/checkout";
+import { formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
-import { rowId } from "../../domain/ids";
+import { rowId, slugSchema } from "../../domain/ids";
+import { fail } from "../../domain/result";
+import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
-import { bagChangeAllowed } from "../../server/booking/bag.server";
-import { addLine, loadCart, removeLine } from "../../server/booking/cart.server";
+import { addToBag, allowBagChange } from "../../server/booking/bag.server";
+import { loadCart, removeLine } from "../../server/booking/cart.server";
 import { cartPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
-import { notFound, param, passRetryAfter, tooManyAttempts, waitMinutes } from "../../server/http/errors.server";
-import { readFormData } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { found, param, passRetryAfter, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/equipment";
 
 const query = z.object({
   person: z
-    .union([z.literal("all"), z.coerce.number().int().positive()])
+    .union([z.literal("all"), rowId])
     .optional()
     .catch(undefined),
-  category: z
-    .string()
-    .regex(/^[a-z0-9-]{1,60}$/)
-    .optional()
-    .catch(undefined),
+  category: slugSchema().optional().catch(undefined),
 });
 
 async function context(request: Request, params: Route.LoaderArgs["params"]) {
-  const appId = param(appIdSchema, params.app);
-  const slug = param(shopSlugSchema, params.shop);
-  const branch = await getBranch(appId, slug);
-  if (!branch) notFound();
+  const appId = param(seasonSchema, params.app);
+  const slug = param(slugSchema(), params.shop);
+  const branch = found(await getBranch(appId, slug));
   const cart = await loadCart(request);
   const now = new Date();
   const { period } = cartPeriod(cart, branch.calendar, now);
@@ -71,41 +68,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const addForm = z.object({
-  intent: z.literal("add"),
-  itemId: rowId,
-  size: z.string().max(20).optional(),
-  quantity: z.coerce.number().int().min(1).max(20).default(1),
-});
-const removeForm = z.object({ intent: z.literal("remove"), lineId: rowId });
+const changes = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    itemId: rowId,
+    size: z.string().max(20).optional(),
+    quantity: z.coerce.number().int().min(1).max(20).default(1),
+  }),
+  z.object({ intent: z.literal("remove"), lineId: rowId }),
+]);
 
 export async function action({ request, params, context: load }: Route.ActionArgs) {
   const { appId, branch, cart, period, locale, now, category, personId } = await context(request, params);
-  const form = Object.fromEntries(await readFormData(request));
-  const wait = await bagChangeAllowed(load.clientAddress);
-  if (wait !== null) return tooManyAttempts({ error: "booking.errors.tooMany", count: waitMinutes(wait) }, wait);
-  const back = new URL(request.url);
-  const removal = removeForm.safeParse(form);
-  if (removal.success) {
-    await removeLine(cart, removal.data.lineId);
-    return redirect(back.pathname + back.search);
+  const form = await readForm(request);
+  const allowed = await allowBagChange(load.clientAddress);
+  if (!allowed.ok) return refuse(allowed, null);
+  const change = parse(changes, { ...form.values, intent: form.intent });
+  if (!change.ok || (change.value.intent === "add" && !category)) return refuse(fail.invalid({ form: "booking.equipment.invalid" }), null);
+  if (change.value.intent === "remove") await removeLine(cart, change.value.lineId);
+  else if (category) {
+    const list = { cart, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now };
+    const added = await addToBag(list, change.value);
+    if (!added.ok) return refuse(added, null);
   }
-  const parsed = addForm.safeParse(form);
-  if (!parsed.success || !category) return data({ error: "booking.equipment.invalid" }, { status: 400 });
-  const entries = await equipmentFor({ cart, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now });
-  const entry = entries.find((e) => e.id === parsed.data.itemId);
-  if (!entry) return data({ error: "booking.equipment.invalid" }, { status: 400 });
-  const size = entry.sizes.length > 0 ? (parsed.data.size ?? "") : null;
-  const free =
-    size === null
-      ? entry.state === "not available"
-        ? 0
-        : Number.POSITIVE_INFINITY
-      : (entry.sizes.find((s) => s.size === size)?.free ?? -1);
-  if (size !== null && free < 0) return data({ error: "booking.equipment.invalid" }, { status: 400 });
-  const quantity = personId === null ? parsed.data.quantity : 1;
-  if (free < quantity) return data({ error: "booking.equipment.soldOut", item: entry.name }, { status: 409 });
-  await addLine(cart, { itemId: entry.id, size, personId, quantity, shownPriceCents: entry.priceCents });
+  const back = new URL(request.url);
   return redirect(back.pathname + back.search);
 }
 
@@ -160,11 +146,11 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
         current="equipment"
         links={{ branch: `/rental/${appId}`, period: `/rental/${appId}/${slug}`, persons: `/rental/${appId}/${slug}/persons` }}
       />
-      {actionData?.error && (
+      {actionData?.errors.form && (
         <Notice>
-          {t(actionData.error, {
-            item: "item" in actionData ? actionData.item : "",
-            count: "count" in actionData ? Number(actionData.count) : 0,
+          {t(actionData.errors.form, {
+            item: String(actionData.params?.item ?? ""),
+            count: Number(actionData.params?.count ?? 0),
           })}
         </Notice>
       )}

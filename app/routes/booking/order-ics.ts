@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { isLanguageSegment, splitLocale } from "../../domain/i18n";
 import { publicOrigin } from "../../server/config.server";
-import { notFound, param } from "../../server/http/errors.server";
+import { found, notFound, param } from "../../server/http/results.server";
 import { orderCalendarIcs } from "../../server/orders/documents.server";
 import { getOrderByToken, orderPageUrl } from "../../server/orders/orders.server";
 
@@ -13,14 +13,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A resource route runs without the language route's loader, so it checks the prefix itself.
   if (!isLanguageSegment(params.lang)) notFound();
   const id = param(token, params.id);
-  const found = await getOrderByToken(id);
-  if (!found) notFound();
+  const record = found(await getOrderByToken(id));
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const ics = orderCalendarIcs({ ...found, orderUrl: orderPageUrl(publicOrigin(request), id, locale) }, locale);
+  const ics = orderCalendarIcs({ ...record, orderUrl: orderPageUrl(publicOrigin(request), id, locale) }, locale);
   return new Response(ics, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${found.order.number}.ics"`,
+      "Content-Disposition": `attachment; filename="${record.order.number}.ics"`,
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",
     },

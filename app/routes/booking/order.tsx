@@ -1,18 +1,20 @@
 import { CalendarPlus, FileDown, MapPin, RefreshCw } from "lucide-react";
 import { useCallback, useEffect } from "react";
-import { data, Form, redirect, useRevalidator } from "react-router";
+import { data, Form, useRevalidator } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../components/analytics";
 import { Totals } from "../../components/booking/totals";
 import { Notice, PrimaryButton } from "../../components/booking/ui";
-import { formatDate, formatMoney } from "../../components/format";
+import { replyFor } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { formatDate, formatMoney } from "../../domain/format";
+import { parse } from "../../domain/forms";
+import { splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { publicOrigin } from "../../server/config.server";
-import { notFound, param } from "../../server/http/errors.server";
-import { readFormData } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { orderQrDataUrl } from "../../server/orders/documents.server";
 import { cancelByCustomer, orderPage } from "../../server/orders/order-page.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
@@ -20,10 +22,13 @@ import type { Route } from "./+types/order";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
 
+/** The cancel button counts only with the box ticked that says the customer means it. */
+const confirmFirst = "order.cancel.confirmFirst";
+const cancelForm = z.object({ intent: z.literal("cancel", confirmFirst), confirm: z.literal("yes", confirmFirst) });
+
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const found = await orderPage(param(token, params.id), request);
-  if (!found) notFound();
-  const { order, shop, persons, lines } = found;
+  const page = found(await orderPage(param(token, params.id), request));
+  const { order, shop, persons, lines } = page;
   const url = new URL(request.url);
   const body = {
     token: order.token,
@@ -40,9 +45,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       discountCents: order.discountCents,
       coupon: order.discounts.find((d) => d.kind === "coupon")?.label ?? null,
     },
-    confirming: found.confirming,
-    cancellable: found.cancellable,
-    freeUntil: found.freeUntil.toISOString(),
+    confirming: page.confirming,
+    cancellable: page.cancellable,
+    freeUntil: page.freeUntil.toISOString(),
     cancelled: url.searchParams.get("cancelled") === "1",
     qr: await orderQrDataUrl(orderPageUrl(publicOrigin(request), order.token, splitLocale(url.pathname).locale)),
     shop: {
@@ -64,19 +69,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       subtotalCents: l.subtotalCents,
     })),
   };
-  return found.setCookie ? data(body, { headers: { "Set-Cookie": found.setCookie } }) : body;
+  return page.setCookie ? data(body, { headers: { "Set-Cookie": page.setCookie } }) : body;
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
   const orderToken = param(token, params.id);
-  const form = await readFormData(request);
-  if (form.get("intent") !== "cancel" || form.get("confirm") !== "yes")
-    return data({ error: "order.cancel.confirmFirst" }, { status: 400 });
-  const result = await cancelByCustomer(orderToken);
-  if (result === "notFound") notFound();
-  if (result === "notAllowed") return data({ error: "order.cancel.notAllowed" }, { status: 409 });
-  const { locale } = splitLocale(new URL(request.url).pathname);
-  return redirect(`${localizePath(`/order/${orderToken}`, locale)}?cancelled=1`);
+  const form = await readForm(request);
+  const input = parse(cancelForm, { ...form.values, intent: form.intent });
+  if (!input.ok) return refuse(input, null);
+  const cancelled = await cancelByCustomer(orderToken);
+  if (!cancelled.ok) return refuse(cancelled, null);
+  return redirectTo(request, `/order/${orderToken}?cancelled=1`);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -88,6 +91,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const locale = useLocale();
   const href = useLocalPath();
   const revalidator = useRevalidator();
+  // The page has one form and no field to put a message beside: whatever was refused shows at the top.
+  const reply = replyFor(actionData);
+  const refused = reply && (reply.errors.form ?? Object.values(reply.errors)[0]);
   const { order, shop, persons, lines, confirming } = loaderData;
   // While the provider's webhook is on its way, look again every few seconds.
   useEffect(() => {
@@ -135,7 +141,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       )}
       {loaderData.cancelled && <Notice tone="success">{t("order.cancel.done")}</Notice>}
       {order.status === "expired" && <Notice>{t("order.expiredNote")}</Notice>}
-      {actionData?.error && <Notice>{t(actionData.error)}</Notice>}
+      {refused && <Notice>{t(refused)}</Notice>}
       <p className="mt-2 text-slate-700">
         {t("order.number")}: <strong>{order.number}</strong> · {t("order.statusLabel")}:{" "}
         <strong data-status={order.status}>{t(`order.status.${order.status}`)}</strong>

@@ -1,39 +1,25 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { DateRangeField } from "../../components/booking/date-range";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
-import { formatDate } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { appIdSchema, periodSchema, shopSlugSchema, wantedCategory } from "../../domain/checkout";
-import { fieldErrors } from "../../domain/forms";
-import { localizePath, splitLocale } from "../../domain/i18n";
-import { checkPeriod, hourOptions, type PeriodError, seasonDates, zonedDate } from "../../domain/periods";
+import { formatDate } from "../../domain/format";
+import { splitLocale } from "../../domain/i18n";
+import { slugSchema, wantedCategory } from "../../domain/ids";
+import { checkPostedPeriod, hourOptions, seasonDates, zonedDate } from "../../domain/periods";
+import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { chooseShop, ensureCart, loadCart, updateCart } from "../../server/booking/cart.server";
 import { getBranch } from "../../server/booking/flow.server";
-import { notFound, param } from "../../server/http/errors.server";
-import { readFormData } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/period";
 
 async function branchOf(params: Route.LoaderArgs["params"]) {
-  const appId = param(appIdSchema, params.app);
-  const branch = await getBranch(appId, param(shopSlugSchema, params.shop));
-  if (!branch) notFound();
+  const appId = param(seasonSchema, params.app);
+  const branch = found(await getBranch(appId, param(slugSchema(), params.shop)));
   return { appId, ...branch };
 }
-
-/** Which field each rule of the period belongs to, so the message shows next to it. */
-const FIELD_OF: Record<PeriodError, "pickupDate" | "returnDate" | "pickupTime" | "returnTime"> = {
-  "period.invalidDate": "pickupDate",
-  "period.pickupInPast": "pickupDate",
-  "period.outsideSeason": "pickupDate",
-  "period.pickupDayClosed": "pickupDate",
-  "period.returnBeforePickup": "returnDate",
-  "period.tooLong": "returnDate",
-  "period.returnDayClosed": "returnDate",
-  "period.pickupOutsideHours": "pickupTime",
-  "period.returnOutsideHours": "returnTime",
-};
 
 /** Step: the rental period at the chosen branch. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -59,33 +45,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+const PERIOD_FIELDS = ["pickupDate", "returnDate", "pickupTime", "returnTime"] as const;
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { appId, shop, calendar } = await branchOf(params);
-  const form = Object.fromEntries(await readFormData(request));
-  const values = {
-    pickupDate: String(form.pickupDate ?? ""),
-    returnDate: String(form.returnDate ?? ""),
-    pickupTime: String(form.pickupTime ?? ""),
-    returnTime: String(form.returnTime ?? ""),
-  };
-  const parsed = periodSchema.safeParse(values);
-  if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
-  const checked = checkPeriod(parsed.data, calendar, new Date());
-  if (!checked.ok) {
-    const errors: Record<string, string> = {};
-    for (const error of checked.errors) errors[FIELD_OF[error]] ??= error;
-    return data({ values, errors }, { status: 400 });
-  }
+  const form = await readForm(request);
+  const values = Object.fromEntries(PERIOD_FIELDS.map((field) => [field, String(form.values[field] ?? "")]));
+  const period = checkPostedPeriod(values, calendar, new Date());
+  if (!period.ok) return refuse(period, { values });
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
   const { cart, setCookie } = await ensureCart(request, locale);
   await chooseShop(cart, appId, shop.id);
-  await updateCart(cart.id, { ...parsed.data, language: locale });
+  await updateCart(cart.id, { ...period.value, language: locale });
   const category = wantedCategory(url);
-  return redirect(
-    localizePath(`/rental/${appId}/${shop.slug}/persons`, locale) + (category ? `?category=${category}` : ""),
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
-  );
+  const next = redirectTo(request, `/rental/${appId}/${shop.slug}/persons${category ? `?category=${category}` : ""}`);
+  if (setCookie) next.headers.append("Set-Cookie", setCookie);
+  return next;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "period");

@@ -1,22 +1,24 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { parse } from "../../domain/forms";
 import { returnPath } from "../../domain/redirect";
 import { consentCookie } from "../../server/http/cookies.server";
-import { readFormData } from "../../server/http/forms.server";
+import { readForm } from "../../server/http/forms.server";
+import { badRequest } from "../../server/http/results.server";
 import type { Route } from "./+types/consent";
 
 const form = z.object({ consent: z.enum(["all", "necessary"]), to: returnPath });
 
 /** Stores the visitor's cookie choice. With JavaScript the banner posts in the background; without, it comes back. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = form.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) throw new Response("Bad request", { status: 400 });
-  const headers = { "Set-Cookie": consentCookie(parsed.data.consent) };
+  const input = parse(form, (await readForm(request)).values);
+  if (!input.ok) badRequest();
+  const headers = { "Set-Cookie": consentCookie(input.value.consent) };
   // A fetcher submission (JavaScript on) wants data; a plain form post wants the page back.
   if (request.headers.get("accept")?.includes("text/html")) {
-    return redirect(parsed.data.to, { headers });
+    return redirect(input.value.to, { headers });
   }
-  return data({ consent: parsed.data.consent }, { headers });
+  return data({ consent: input.value.consent }, { headers });
 }
 
 export function loader() {

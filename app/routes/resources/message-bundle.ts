@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { locales } from "../../domain/i18n";
 import { messageBundle } from "../../i18n/messages.server";
-import { param } from "../../server/http/errors.server";
+import { param } from "../../server/http/results.server";
 import type { Route } from "./+types/message-bundle";
 
 const file = z

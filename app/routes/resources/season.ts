@@ -1,17 +1,20 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { parse } from "../../domain/forms";
 import { returnPath } from "../../domain/redirect";
-import { readFormData } from "../../server/http/forms.server";
-import { seasonCookie, seasonSchema } from "../../server/http/season.server";
+import { seasonSchema } from "../../domain/vocabulary";
+import { readForm } from "../../server/http/forms.server";
+import { badRequest } from "../../server/http/results.server";
+import { seasonCookie } from "../../server/http/season.server";
 import type { Route } from "./+types/season";
 
 const form = z.object({ season: seasonSchema, to: returnPath });
 
 /** Switches between the winter and summer storefront for this visit, staying on the page. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = form.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) throw new Response("Bad request", { status: 400 });
-  return redirect(parsed.data.to, { headers: { "Set-Cookie": seasonCookie(parsed.data.season) } });
+  const input = parse(form, (await readForm(request)).values);
+  if (!input.ok) badRequest();
+  return redirect(input.value.to, { headers: { "Set-Cookie": seasonCookie(input.value.season) } });
 }
 
 export function loader() {

@@ -4,10 +4,10 @@ import { listShopSlugs } from "../../server/catalog/catalog.server";
 import { listPublicCouponCodes } from "../../server/catalog/coupons.server";
 import { listItemSlugs } from "../../server/catalog/offer.server";
 import { publicOrigin } from "../../server/config.server";
-import { notFound } from "../../server/http/errors.server";
+import { notFound } from "../../server/http/results.server";
 import type { Route } from "./+types/sitemap";
 
-/** /sitemap.xml, /de/sitemap.xml, ...: one per language (spec §2). */
+/** /sitemap.xml, /de/sitemap.xml, ...: one per language (docs/spec.md §2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isLanguageSegment(params.lang)) notFound();
   const url = new URL(request.url);

@@ -2,21 +2,21 @@ import { TicketPercent } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Notice, PrimaryButton } from "../../components/booking/ui";
-import { formatDate, formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
+import { formatDate, formatMoney } from "../../domain/format";
 import { localizePath, pick, splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { ensureCart, loadCart, updateCart } from "../../server/booking/cart.server";
 import { getPublicCoupon } from "../../server/catalog/coupons.server";
-import { notFound, param } from "../../server/http/errors.server";
+import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/coupon";
 
 const code = z.string().regex(/^[A-Za-z0-9_-]{2,40}$/);
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const [coupon, cart] = await Promise.all([getPublicCoupon(param(code, params.id)), loadCart(request)]);
-  if (!coupon) notFound();
+  const [published, cart] = await Promise.all([getPublicCoupon(param(code, params.id)), loadCart(request)]);
+  const coupon = found(published);
   const { id: _id, usedCount: _used, ...terms } = coupon;
   return { coupon: terms, applied: cart?.couponCode === coupon.code };
 }
@@ -26,8 +26,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  * something, else back here with the coupon shown as saved. The bag checks its terms at every quote.
  */
 export async function action({ params, request }: Route.ActionArgs) {
-  const coupon = await getPublicCoupon(param(code, params.id));
-  if (!coupon) notFound();
+  const coupon = found(await getPublicCoupon(param(code, params.id)));
   const { locale } = splitLocale(new URL(request.url).pathname);
   const { cart, setCookie } = await ensureCart(request, locale);
   await updateCart(cart.id, { couponCode: coupon.code });

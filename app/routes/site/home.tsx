@@ -1,8 +1,8 @@
 import { Archive, Bike, MapPin, ShoppingBag, Snowflake, TicketPercent, Wrench } from "lucide-react";
 import { Link } from "react-router";
-import { formatMoney } from "../../components/format";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
+import { formatMoney } from "../../domain/format";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { listApps, listShops } from "../../server/catalog/catalog.server";

@@ -1,25 +1,22 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { z } from "zod";
-import { formatMoney } from "../../components/format";
 import { JsonLd } from "../../components/json-ld";
 import { pageMeta } from "../../components/meta";
 import { ItemPicture } from "../../components/site/item-picture";
 import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
+import { formatMoney } from "../../domain/format";
 import { localizePath, splitLocale } from "../../domain/i18n";
+import { slugSchema } from "../../domain/ids";
 import { itemImages } from "../../domain/pictures";
 import { product } from "../../domain/structured-data";
 import { useTranslation } from "../../i18n/react";
 import { getItemPage } from "../../server/catalog/offer.server";
-import { notFound, param } from "../../server/http/errors.server";
+import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/item";
-
-const slug = z.string().regex(/^[a-z0-9-]{1,80}$/);
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const page = await getItemPage(param(slug, params.id), locale);
-  if (!page) notFound();
+  const page = found(await getItemPage(param(slugSchema(), params.id), locale));
   return page;
 }
 

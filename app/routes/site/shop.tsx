@@ -1,28 +1,25 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { z } from "zod";
-import { formatDate, formatMoney, hhmm, weekdayName } from "../../components/format";
 import { JsonLd } from "../../components/json-ld";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
+import { formatDate, formatMoney, hhmm, weekdayName } from "../../domain/format";
 import { localizePath, pick, splitLocale } from "../../domain/i18n";
+import { slugSchema } from "../../domain/ids";
 import { zonedDate } from "../../domain/periods";
 import { localBusiness } from "../../domain/structured-data";
 import { useTranslation } from "../../i18n/react";
 import { getShop, listApps } from "../../server/catalog/catalog.server";
 import { shopRentals } from "../../server/catalog/offer.server";
-import { notFound, param } from "../../server/http/errors.server";
+import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/shop";
 
 /** The public page of each kind of thing a branch offers besides rentals. */
 const OFFER_PAGE = { service: "/ski-service", depot: "/ski-depot", sale: "/sports-shop" } as const;
 
-const slug = z.string().regex(/^[a-z0-9-]{1,80}$/);
-
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const shop = await getShop(param(slug, params.id));
-  if (!shop) notFound();
+  const shop = found(await getShop(param(slugSchema(), params.id)));
   const [rentals, apps] = await Promise.all([shopRentals(shop.shop.id, shop.appIds, locale), listApps()]);
   const seasons = Object.fromEntries(apps.map((a) => [a.id, { start: a.seasonStart, end: a.seasonEnd }]));
   return { ...shop, rentals, seasons, today: zonedDate(new Date()) };

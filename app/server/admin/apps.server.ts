@@ -1,12 +1,12 @@
 /** Storefronts (apps) in the back office: list, read, create, change, delete, each change in the audit log. */
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
-import { type AppId, type AppInput, appDeleteBlock, missingAppIds } from "../../domain/admin/app";
+import { type AppInput, appDeleteBlock, missingAppIds } from "../../domain/admin/app";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
+import { fail, ok, type Result } from "../../domain/result";
+import type { Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
 import { apps, cartLines, carts, categories, items, orders, priceSurcharges, shopApps, shops } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
-
-export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
 export type AppListQuery = {
   q?: string;
@@ -42,7 +42,7 @@ export async function listApps(query: AppListQuery) {
   return pageOf(rows, total, query.page);
 }
 
-async function usesOf(db: Db, id: AppId) {
+async function usesOf(db: Db, id: Season) {
   // One after the other: inside a transaction the queries share one connection anyway.
   const [c] = await db.select({ n: count() }).from(categories).where(eq(categories.appId, id));
   const [i] = await db.select({ n: count() }).from(items).where(eq(items.appId, id));
@@ -50,7 +50,7 @@ async function usesOf(db: Db, id: AppId) {
   return { categories: c.n, items: i.n, orders: o.n };
 }
 
-export async function getApp(id: AppId) {
+export async function getApp(id: Season) {
   const db = getDb();
   const [app] = await db.select().from(apps).where(eq(apps.id, id));
   if (!app) return null;
@@ -79,7 +79,7 @@ export async function allShops() {
 }
 
 /** The kinds of storefront not created yet (the database enum lists every kind there can be). */
-export async function creatableAppIds(): Promise<AppId[]> {
+export async function creatableAppIds(): Promise<Season[]> {
   const rows = await getDb().select({ id: apps.id }).from(apps);
   return missingAppIds(rows.map((r) => r.id));
 }
@@ -100,7 +100,7 @@ async function unknownShops(tx: Db, ids: number[]): Promise<boolean> {
 }
 
 /** Makes the branches serving a storefront exactly `shopIds`; returns the list before. */
-async function setServingShops(tx: Db, id: AppId, shopIds: number[]): Promise<number[]> {
+async function setServingShops(tx: Db, id: Season, shopIds: number[]): Promise<number[]> {
   const before = (await tx.select({ shopId: shopApps.shopId }).from(shopApps).where(eq(shopApps.appId, id))).map((r) => r.shopId);
   await tx.delete(shopApps).where(and(eq(shopApps.appId, id), shopIds.length > 0 ? notInArray(shopApps.shopId, shopIds) : undefined));
   if (shopIds.length > 0)
@@ -111,26 +111,26 @@ async function setServingShops(tx: Db, id: AppId, shopIds: number[]): Promise<nu
   return before.sort((a, b) => a - b);
 }
 
-export async function createApp(userId: string, input: AppInput & { id: AppId }): Promise<SaveResult> {
-  return getDb().transaction(async (tx): Promise<SaveResult> => {
-    if (await unknownShops(tx, input.shopIds)) return { ok: false, errors: { shopIds: "admin.errors.choose" } };
+export async function createApp(userId: string, input: AppInput & { id: Season }): Promise<Result> {
+  return getDb().transaction(async (tx): Promise<Result> => {
+    if (await unknownShops(tx, input.shopIds)) return fail.invalid({ shopIds: "admin.errors.choose" });
     const [created] = await tx
       .insert(apps)
       .values({ id: input.id, ...values(input) })
       .onConflictDoNothing()
       .returning();
-    if (!created) return { ok: false, errors: { id: "admin.apps.errors.exists" } };
+    if (!created) return fail.invalid({ id: "admin.apps.errors.exists" });
     await setServingShops(tx, input.id, input.shopIds);
     await recordAudit(tx, { userId, action: "create", entity: "app", entityId: created.id, after: { ...created, shopIds: input.shopIds } });
-    return { ok: true };
+    return ok();
   });
 }
 
-export async function updateApp(userId: string, id: AppId, input: AppInput): Promise<SaveResult | null> {
-  return getDb().transaction(async (tx): Promise<SaveResult | null> => {
+export async function updateApp(userId: string, id: Season, input: AppInput): Promise<Result> {
+  return getDb().transaction(async (tx): Promise<Result> => {
     const [before] = await tx.select().from(apps).where(eq(apps.id, id)).for("update");
-    if (!before) return null;
-    if (await unknownShops(tx, input.shopIds)) return { ok: false, errors: { shopIds: "admin.errors.choose" } };
+    if (!before) return fail.notFound();
+    if (await unknownShops(tx, input.shopIds)) return fail.invalid({ shopIds: "admin.errors.choose" });
     const [after] = await tx
       .update(apps)
       .set({ ...values(input), updatedAt: sql`now()` })
@@ -145,27 +145,26 @@ export async function updateApp(userId: string, id: AppId, input: AppInput): Pro
       before: { ...before, shopIds: shopsBefore },
       after: { ...after, shopIds: input.shopIds },
     });
-    return { ok: true };
+    return ok();
   });
 }
 
 /**
- * Deletes a storefront that nothing was ever sold or catalogued in; returns the reason when it cannot
- * (categories, items or orders). Its branch links, opening hours (cascade) and storefront-wide peak
- * surcharges go with it; open bags on it start over.
+ * Deletes a storefront that nothing was ever sold or catalogued in; refused when something was
+ * (categories, items or orders: the page says which, from `appDeleteBlock`). Its branch links, opening
+ * hours (cascade) and storefront-wide peak surcharges go with it; open bags on it start over.
  */
-export async function deleteApp(userId: string, id: AppId): Promise<{ ok: true } | { ok: false; key: string; count: number } | null> {
+export async function deleteApp(userId: string, id: Season): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(apps).where(eq(apps.id, id)).for("update");
-    if (!before) return null;
-    const block = appDeleteBlock(await usesOf(tx, id));
-    if (block) return { ok: false, ...block };
+    if (!before) return fail.notFound();
+    if (appDeleteBlock(await usesOf(tx, id))) return fail.invalid({ form: "admin.apps.deleteRefused" });
     const bags = tx.select({ id: carts.id }).from(carts).where(eq(carts.appId, id));
     await tx.delete(cartLines).where(inArray(cartLines.cartId, bags));
     await tx.update(carts).set({ appId: null, shopId: null, updatedAt: sql`now()` }).where(eq(carts.appId, id));
     await tx.delete(priceSurcharges).where(eq(priceSurcharges.appId, id));
     await tx.delete(apps).where(eq(apps.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "app", entityId: id, before });
-    return { ok: true };
+    return ok();
   });
 }

@@ -3,6 +3,8 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm
 import type { CategoryInput } from "../../domain/admin/category";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import type { Translated } from "../../domain/i18n";
+import { fail, ok, type Result } from "../../domain/result";
+import type { ItemKind, Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
 import { categories, items } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
@@ -12,8 +14,8 @@ export type CategoryListQuery = {
   sort: "sort" | "name" | "id";
   dir: "asc" | "desc";
   page: number;
-  app?: "winter" | "summer";
-  kind?: "rental" | "sale" | "service" | "depot";
+  app?: Season;
+  kind?: ItemKind;
 };
 
 export async function listCategories(query: CategoryListQuery) {
@@ -56,8 +58,6 @@ export async function getCategory(id: string) {
   return { category, items: related, audit };
 }
 
-export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
-
 const values = (input: CategoryInput) => ({
   appId: input.appId,
   kind: input.kind,
@@ -66,46 +66,46 @@ const values = (input: CategoryInput) => ({
   sort: input.sort,
 });
 
-export async function createCategory(userId: string, input: CategoryInput & { id: string }): Promise<SaveResult> {
+export async function createCategory(userId: string, input: CategoryInput & { id: string }): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [created] = await tx
       .insert(categories)
       .values({ id: input.id, ...values(input) })
       .onConflictDoNothing()
       .returning();
-    if (!created) return { ok: false, errors: { id: "admin.errors.idTaken" } };
+    if (!created) return fail.invalid({ id: "admin.errors.idTaken" });
     await recordAudit(tx, { userId, action: "create", entity: "category", entityId: created.id, after: created });
-    return { ok: true };
+    return ok();
   });
 }
 
-export async function updateCategory(userId: string, id: string, input: CategoryInput): Promise<SaveResult | null> {
+export async function updateCategory(userId: string, id: string, input: CategoryInput): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     // Items keep their storefront and kind from their category; moving a used category would mix them up.
     const [{ used }] = await tx.select({ used: count() }).from(items).where(eq(items.categoryId, id));
     if (used > 0 && (before.appId !== input.appId || before.kind !== input.kind))
-      return { ok: false, errors: { form: "admin.errors.categoryInUse" } };
+      return fail.invalid({ form: "admin.errors.categoryInUse" });
     const [after] = await tx
       .update(categories)
       .set({ ...values(input), updatedAt: sql`now()` })
       .where(eq(categories.id, id))
       .returning();
     await recordAudit(tx, { userId, action: "update", entity: "category", entityId: id, before, after });
-    return { ok: true };
+    return ok();
   });
 }
 
-/** Deletes a category without items; returns false when items still use it. */
-export async function deleteCategory(userId: string, id: string): Promise<boolean | null> {
+/** Deletes a category without items; refused while items still use it. */
+export async function deleteCategory(userId: string, id: string): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const [{ used }] = await tx.select({ used: count() }).from(items).where(eq(items.categoryId, id));
-    if (used > 0) return false;
+    if (used > 0) return fail.invalid({ form: "admin.errors.categoryInUse" });
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "category", entityId: id, before });
-    return true;
+    return ok();
   });
 }

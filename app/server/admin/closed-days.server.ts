@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Translated } from "../../domain/i18n";
+import { fail, ok, type Result } from "../../domain/result";
 import { getDb } from "../db/client.server";
 import { shopClosedDays, shops } from "../db/schema";
 import { recordAudit } from "./audit.server";
@@ -19,11 +20,14 @@ export async function listClosedDays(shopId: number, from?: string, to?: string)
     .orderBy(asc(shopClosedDays.day));
 }
 
-/** Closes the branch on a day (or changes the reason shown); audited on the shop. False when there is no such branch. */
-export async function closeDay(userId: string, shopId: number, day: string, reason: Partial<Translated> | null): Promise<boolean> {
+/**
+ * Closes the branch on a day (or changes the reason shown); audited on the shop. A branch that does not
+ * exist is refused as a wrong choice of `shopId` (the calendar's form picks it).
+ */
+export async function closeDay(userId: string, shopId: number, day: string, reason: Partial<Translated> | null): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).for("update");
-    if (!shop) return false;
+    if (!shop) return fail.invalid({ shopId: "admin.errors.choose" });
     const [before] = await tx
       .select()
       .from(shopClosedDays)
@@ -34,19 +38,19 @@ export async function closeDay(userId: string, shopId: number, day: string, reas
       .onConflictDoUpdate({ target: [shopClosedDays.shopId, shopClosedDays.day], set: { reason: reason as Translated | null } })
       .returning();
     await recordAudit(tx, { userId, action: "closeDay", entity: "shop", entityId: shopId, before: before ?? null, after });
-    return true;
+    return ok();
   });
 }
 
-/** Opens the branch again on a day; returns false when it was not closed. */
-export async function reopenDay(userId: string, shopId: number, day: string): Promise<boolean> {
+/** Opens the branch again on a day; refused when it was not closed. */
+export async function reopenDay(userId: string, shopId: number, day: string): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx
       .delete(shopClosedDays)
       .where(and(eq(shopClosedDays.shopId, shopId), eq(shopClosedDays.day, day)))
       .returning();
-    if (!before) return false;
+    if (!before) return fail.invalid({ form: "admin.shops.errors.notClosed" });
     await recordAudit(tx, { userId, action: "reopenDay", entity: "shop", entityId: shopId, before });
-    return true;
+    return ok();
   });
 }

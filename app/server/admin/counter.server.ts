@@ -5,10 +5,20 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { type CounterOrderInput, lineValue, parseLineValue } from "../../domain/admin/order";
+import {
+  type CounterDraftValues,
+  type CounterOrderInput,
+  counterOrderSchema,
+  counterPersonSchema,
+  editCounterRows,
+  lineValue,
+  parseLineValue,
+} from "../../domain/admin/order";
+import { parse } from "../../domain/forms";
 import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError } from "../../domain/periods";
 import type { Quote } from "../../domain/pricing";
+import { type Failure, fail, ok, type Result } from "../../domain/result";
 import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domain/sizing";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { getAvailability } from "../booking/availability.server";
@@ -156,20 +166,24 @@ export async function counterQuote(
   return priced.ok ? priced.context.quote : null;
 }
 
-function failureErrors(failure: HoldFailure): Record<string, string> {
+/** Why the hold was refused, as the counter form shows it. */
+function counterRefusal(failure: HoldFailure): Failure {
   switch (failure.reason) {
     case "period":
-      return { pickupDate: failure.errors[0] };
+      return fail.invalid({ pickupDate: failure.errors[0] });
     case "unavailable":
-      return { form: "admin.orders.errors.unavailable", item: `${failure.line.name}${failure.line.size ? ` (${failure.line.size})` : ""}` };
+      return fail.invalid(
+        { form: "admin.orders.errors.unavailable" },
+        { item: `${failure.line.name}${failure.line.size ? ` (${failure.line.size})` : ""}` },
+      );
     case "invalidLine":
-      return { [`lines.${failure.key}.item`]: "admin.errors.choose" };
+      return fail.invalid({ [`lines.${failure.key}.item`]: "admin.errors.choose" });
     case "emptyBag":
-      return { form: "booking.errors.emptyBag" };
+      return fail.invalid({ form: "booking.errors.emptyBag" });
     case "busy":
-      return { form: "booking.checkout.busy" };
+      return fail.invalid({ form: "booking.checkout.busy" });
     default:
-      return { form: "admin.orders.errors.tryAgain" };
+      return fail.invalid({ form: "admin.orders.errors.tryAgain" });
   }
 }
 
@@ -181,8 +195,8 @@ export async function createCounterOrder(
   user: BackOfficeUser,
   input: CounterOrderInput,
   origin: string,
-): Promise<{ ok: true; orderId: string } | { ok: false; errors: Record<string, string> }> {
-  if (!worksAt(user, input.shopId)) return { ok: false, errors: { shopId: "admin.orders.errors.branch" } };
+): Promise<Result<{ orderId: string }>> {
+  if (!worksAt(user, input.shopId)) return fail.invalid({ shopId: "admin.orders.errors.branch" });
   const held = await holdOrder({
     appId: input.appId,
     shopId: input.shopId,
@@ -195,7 +209,7 @@ export async function createCounterOrder(
     source: "counter",
     createdBy: user.id,
   });
-  if (!held.ok) return { ok: false, errors: failureErrors(held.failure) };
+  if (!held.ok) return counterRefusal(held.failure);
   const db = getDb();
   await db.insert(payments).values({
     orderId: held.order.id,
@@ -207,7 +221,7 @@ export async function createCounterOrder(
     currency: "EUR",
   });
   const confirmed = await confirmOrder(held.order.id);
-  if (confirmed.outcome !== "paid") return { ok: false, errors: { form: "admin.orders.errors.tryAgain" } };
+  if (confirmed.outcome !== "paid") return fail.invalid({ form: "admin.orders.errors.tryAgain" });
   if (input.note) await db.update(orders).set({ note: input.note }).where(eq(orders.id, held.order.id));
   await recordAudit(db, {
     userId: user.id,
@@ -217,7 +231,50 @@ export async function createCounterOrder(
     after: { number: held.order.number, source: "counter", method: input.method, totalCents: held.order.totalCents },
   });
   if (input.email) await sendOrderConfirmation(held.order.id, origin);
-  return { ok: true, orderId: held.order.id };
+  return ok({ orderId: held.order.id });
+}
+
+/** Where the counter form stands after a post: the order made, or the form again with what to show. */
+export type CounterDraft =
+  | { created: string }
+  | { created?: undefined; values: CounterDraftValues; catalog: CounterCatalog | null; quote: Quote | null; refusal: Failure | null };
+
+/**
+ * One post of the counter form. `create` with a valid form makes the order; every other answer is the
+ * form again with fresh availability and prices for what is chosen so far, and messages only when the
+ * clerk tried to create the order (not while the form is still being filled in).
+ */
+export async function counterDraft(
+  user: BackOfficeUser,
+  form: { intent: string; values: Record<string, unknown> },
+  locale: Locale,
+  origin: string,
+): Promise<CounterDraft> {
+  const values = editCounterRows(form.values, form.intent);
+  const input = parse(counterOrderSchema, values);
+  let refusal: Failure | null = input.ok ? null : input;
+  if (form.intent === "create" && input.ok) {
+    const created = await createCounterOrder(user, input.value, origin);
+    if (created.ok) return { created: created.value.orderId };
+    refusal = created;
+  }
+  const period = counterOrderSchema
+    .pick({ shopId: true, appId: true, pickupDate: true, pickupTime: true, returnDate: true, returnTime: true })
+    .safeParse(values);
+  // Every row counts, so indexes match the form's; measures not (yet) valid are left out of the sizing.
+  const measures = counterPersonSchema.omit({ firstName: true, lastName: true });
+  const persons: CounterPerson[] = values.persons.map((p) => {
+    const parsed = measures.safeParse(p);
+    const none = { heightCm: null, weightKg: null, skill: null, shoeSize: null };
+    return { firstName: p.firstName ?? "", lastName: null, ...(parsed.success ? parsed.data : none) };
+  });
+  const catalog = period.success ? await counterCatalog(user, period.data, persons, locale) : null;
+  // The price needs only the period and the chosen items, not a finished form.
+  const chosen = counterOrderSchema
+    .pick({ appId: true, pickupDate: true, returnDate: true, lines: true })
+    .safeParse({ ...values, lines: values.lines.filter((line) => line.item) });
+  const quote = chosen.success ? await counterQuote({ ...chosen.data, persons }) : null;
+  return { values, catalog, quote, refusal: form.intent === "create" ? refusal : null };
 }
 
 /** Item names for a list of line values (the counter form shows what was chosen even when no longer free). */

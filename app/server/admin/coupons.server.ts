@@ -7,19 +7,19 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import { type CouponInput, scopeProblem } from "../../domain/admin/coupon";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import type { Translated } from "../../domain/i18n";
+import { type FieldErrors, fail, ok, type Result } from "../../domain/result";
+import type { CouponKind } from "../../domain/vocabulary";
 import { sqlState } from "../booking/holds.server";
 import { type Db, getDb } from "../db/client.server";
 import { apps, categories, couponRedemptions, coupons, orders } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
-
-export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
 export type CouponListQuery = {
   q?: string;
   sort: "code" | "validUntil" | "used";
   dir: "asc" | "desc";
   page: number;
-  kind?: "percent" | "fixed";
+  kind?: CouponKind;
   active?: "yes" | "no";
   public?: "yes" | "no";
 };
@@ -94,7 +94,7 @@ export async function getCoupon(id: number) {
 }
 
 /** Scope categories that exist and fit the storefronts chosen; an error per field otherwise. */
-async function scopeErrors(tx: Db, input: CouponInput): Promise<Record<string, string> | null> {
+async function scopeErrors(tx: Db, input: CouponInput): Promise<FieldErrors | null> {
   if (input.categoryIds.length === 0) return null;
   const found = await tx
     .select({ id: categories.id, appId: categories.appId })
@@ -121,41 +121,38 @@ const values = (input: CouponInput) => ({
   active: input.active,
 });
 
-const codeTaken = { ok: false as const, errors: { code: "admin.coupons.errors.codeTaken" } };
+const CODE_TAKEN = "admin.coupons.errors.codeTaken";
 
 /** Runs a save; a code taken meanwhile (unique violation) comes back as a message on the code. */
-async function unlessCodeTaken<T>(work: () => Promise<T>): Promise<T | typeof codeTaken> {
+async function unlessCodeTaken<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await work();
   } catch (error) {
-    if (sqlState(error) === "23505") return codeTaken;
+    if (sqlState(error) === "23505") return fail.invalid({ code: CODE_TAKEN });
     throw error;
   }
 }
 
-export async function createCoupon(
-  userId: string,
-  input: CouponInput,
-): Promise<{ ok: true; id: number } | { ok: false; errors: Record<string, string> }> {
+export async function createCoupon(userId: string, input: CouponInput): Promise<Result<{ id: number }>> {
   return unlessCodeTaken(() =>
-    getDb().transaction(async (tx) => {
+    getDb().transaction(async (tx): Promise<Result<{ id: number }>> => {
       const scope = await scopeErrors(tx, input);
-      if (scope) return { ok: false as const, errors: scope };
+      if (scope) return fail.invalid(scope);
       const [created] = await tx.insert(coupons).values(values(input)).onConflictDoNothing({ target: coupons.code }).returning();
-      if (!created) return codeTaken;
+      if (!created) return fail.invalid({ code: CODE_TAKEN });
       await recordAudit(tx, { userId, action: "create", entity: "coupon", entityId: created.id, after: created });
-      return { ok: true as const, id: created.id };
+      return ok({ id: created.id });
     }),
   );
 }
 
-export async function updateCoupon(userId: string, id: number, input: CouponInput): Promise<SaveResult | null> {
+export async function updateCoupon(userId: string, id: number, input: CouponInput): Promise<Result> {
   return unlessCodeTaken(() =>
-    getDb().transaction(async (tx): Promise<SaveResult | null> => {
+    getDb().transaction(async (tx): Promise<Result> => {
       // Locked, so a checkout redeeming it now waits and the use count below is final.
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
-      if (!before) return null;
-      const errors: Record<string, string> = { ...(await scopeErrors(tx, input)) };
+      if (!before) return fail.notFound();
+      const errors: FieldErrors = { ...(await scopeErrors(tx, input)) };
       // Orders and invoices name the coupon by its code; once used, it keeps it.
       if (input.code !== before.code && (before.usedCount > 0 || (await ordersUsing(tx, id)) > 0))
         errors.code = "admin.coupons.errors.codeLocked";
@@ -165,31 +162,31 @@ export async function updateCoupon(userId: string, id: number, input: CouponInpu
           .select({ id: coupons.id })
           .from(coupons)
           .where(and(eq(coupons.code, input.code), ne(coupons.id, id)));
-        if (other) errors.code = codeTaken.errors.code;
+        if (other) errors.code = CODE_TAKEN;
       }
-      if (Object.keys(errors).length > 0) return { ok: false, errors };
+      if (Object.keys(errors).length > 0) return fail.invalid(errors);
       const [after] = await tx
         .update(coupons)
         .set({ ...values(input), updatedAt: sql`now()` })
         .where(eq(coupons.id, id))
         .returning();
       await recordAudit(tx, { userId, action: "update", entity: "coupon", entityId: id, before, after });
-      return { ok: true };
+      return ok();
     }),
   );
 }
 
-/** Deletes a coupon no order ever used; returns how many orders did when it cannot (deactivate it instead). */
-export async function deleteCoupon(userId: string, id: number): Promise<{ ok: true } | { ok: false; count: number } | null> {
+/** Deletes a coupon no order ever used; refused once one did (deactivate it instead). */
+export async function deleteCoupon(userId: string, id: number): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const [redeemed] = await tx.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, id));
     const used = await ordersUsing(tx, id);
     const uses = Math.max(redeemed.n, used, before.usedCount);
-    if (uses > 0) return { ok: false, count: uses };
+    if (uses > 0) return fail.invalid({ form: "admin.coupons.deleteRefused" });
     await tx.delete(coupons).where(eq(coupons.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "coupon", entityId: id, before });
-    return { ok: true };
+    return ok();
   });
 }

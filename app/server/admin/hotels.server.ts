@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import { COMMISSION_STATUSES, type CommissionRow, commissionCents, type HotelInput, shiftMonth } from "../../domain/admin/hotel";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import { zonedInstant } from "../../domain/periods";
+import { fail, ok, type Result } from "../../domain/result";
 import { getDb } from "../db/client.server";
 import { orders, partnerHotels, shops } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
@@ -57,50 +58,49 @@ export async function getHotel(id: number) {
   return { hotel, orders: used, audit };
 }
 
-export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
-
-export async function createHotel(userId: string, input: HotelInput): Promise<{ ok: true; id: number }> {
+/** Adds a hotel. Nothing refuses a valid one (no field must be unique), so it answers with the new id only. */
+export async function createHotel(userId: string, input: HotelInput): Promise<{ id: number }> {
   return getDb().transaction(async (tx) => {
     const [created] = await tx.insert(partnerHotels).values(input).returning();
     await recordAudit(tx, { userId, action: "create", entity: "hotel", entityId: created.id, after: created });
-    return { ok: true, id: created.id };
+    return { id: created.id };
   });
 }
 
-export async function updateHotel(userId: string, id: number, input: HotelInput): Promise<SaveResult | null> {
+export async function updateHotel(userId: string, id: number, input: HotelInput): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(partnerHotels).where(eq(partnerHotels.id, id)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const [after] = await tx.update(partnerHotels).set(input).where(eq(partnerHotels.id, id)).returning();
     await recordAudit(tx, { userId, action: "update", entity: "hotel", entityId: id, before, after });
-    return { ok: true };
+    return ok();
   });
 }
 
 /**
- * Deletes a hotel no order names; returns false when orders do (their commission must stay reportable:
+ * Deletes a hotel no order names; refused while orders do (their commission must stay reportable:
  * deactivate the hotel instead, which hides it from the checkout).
  */
-export async function deleteHotel(userId: string, id: number): Promise<boolean | null> {
+export async function deleteHotel(userId: string, id: number): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(partnerHotels).where(eq(partnerHotels.id, id)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const [{ used }] = await tx.select({ used: count() }).from(orders).where(eq(orders.hotelId, id));
-    if (used > 0) return false;
+    if (used > 0) return fail.invalid({ form: "admin.hotels.deleteRefused" });
     await tx.delete(partnerHotels).where(eq(partnerHotels.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "hotel", entityId: id, before });
-    return true;
+    return ok();
   });
 }
 
 /** Switches a hotel off (or on again), as the delete refusal offers. */
-export async function setHotelActive(userId: string, id: number, active: boolean): Promise<boolean> {
+export async function setHotelActive(userId: string, id: number, active: boolean): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(partnerHotels).where(eq(partnerHotels.id, id)).for("update");
-    if (!before) return false;
+    if (!before) return fail.notFound();
     const [after] = await tx.update(partnerHotels).set({ active }).where(eq(partnerHotels.id, id)).returning();
     await recordAudit(tx, { userId, action: active ? "activate" : "deactivate", entity: "hotel", entityId: id, before, after });
-    return true;
+    return ok();
   });
 }
 

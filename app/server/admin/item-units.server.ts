@@ -13,9 +13,10 @@ import {
   itemPrefix,
   monthDays,
   nextUnitCodes,
-  type UnitStatus,
 } from "../../domain/admin/item-units";
 import { addDays, SHOP_TIME_ZONE, zonedDate, zonedInstant } from "../../domain/periods";
+import { fail, ok, type Result } from "../../domain/result";
+import type { UnitStatus } from "../../domain/vocabulary";
 import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { items, orderLines, reservations, shopApps, shops, units } from "../db/schema";
@@ -42,27 +43,25 @@ export async function listUnits(itemId: number, shopIds: ShopScope) {
     .orderBy(asc(units.shopId), asc(units.code));
 }
 
-type AddResult = { ok: true; codes: string[] } | { ok: false; errors: Record<string, string> } | null;
-
 /**
  * Adds units at a branch: `count` units with the next free codes of the branch's and item's prefixes
  * (CI-SKI-0042), or one unit with a typed code. Codes are unique; a lock per prefix keeps two clerks
  * adding at the same moment from computing the same next number.
  */
-export async function addUnits(user: BackOfficeUser, itemId: number, input: AddUnitsInput): Promise<AddResult> {
+export async function addUnits(user: BackOfficeUser, itemId: number, input: AddUnitsInput): Promise<Result<{ codes: string[] }>> {
   requireBranch(user, input.shopId);
   return getDb()
-    .transaction(async (tx): Promise<AddResult> => {
+    .transaction(async (tx): Promise<Result<{ codes: string[] }>> => {
       const [item] = await tx.select().from(items).where(eq(items.id, itemId)).for("update");
-      if (!item) return null;
+      if (!item) return fail.notFound();
       const [branch] = await tx
         .select({ id: shops.id, slug: shops.slug })
         .from(shops)
         .innerJoin(shopApps, and(eq(shopApps.shopId, shops.id), eq(shopApps.appId, item.appId)))
         .where(eq(shops.id, input.shopId));
-      if (!branch) return { ok: false, errors: { shopId: "admin.items.errors.unitBranch" } };
+      if (!branch) return fail.invalid({ shopId: "admin.items.errors.unitBranch" });
       const sizeError = checkUnitSize(input.size, item.sizes);
-      if (sizeError) return { ok: false, errors: { size: sizeError } };
+      if (sizeError) return fail.invalid({ size: sizeError });
 
       let codes: string[];
       if (input.code) {
@@ -94,10 +93,10 @@ export async function addUnits(user: BackOfficeUser, itemId: number, input: AddU
         entityId: itemId,
         after: { shopId: branch.id, size: input.size, codes },
       });
-      return { ok: true, codes };
+      return ok({ codes });
     })
-    .catch((error: unknown): AddResult => {
-      if (error instanceof TransactionRollbackError) return { ok: false, errors: { code: "admin.items.errors.codeTaken" } };
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return fail.invalid({ code: "admin.items.errors.codeTaken" });
       throw error;
     });
 }
@@ -133,13 +132,13 @@ export async function changeUnit(
   user: BackOfficeUser,
   itemId: number,
   input: { unitId: number; status: UnitStatus; note: string | null },
-): Promise<boolean> {
+): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const before = await lockUnit(tx, user, itemId, input.unitId);
-    if (!before) return false;
+    if (!before) return fail.notFound();
     const [after] = await tx.update(units).set({ status: input.status, note: input.note }).where(eq(units.id, input.unitId)).returning();
     await recordAudit(tx, { userId: user.id, action: "unitChange", entity: "item", entityId: itemId, before, after });
-    return true;
+    return ok();
   });
 }
 
@@ -147,23 +146,19 @@ export async function changeUnit(
  * Deletes a unit that was never reserved nor handed out; one with a history is refused (its orders
  * name it): retire it instead.
  */
-export async function deleteUnit(
-  user: BackOfficeUser,
-  itemId: number,
-  unitId: number,
-): Promise<{ ok: true } | { ok: false; reason: "used" } | null> {
+export async function deleteUnit(user: BackOfficeUser, itemId: number, unitId: number): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const before = await lockUnit(tx, user, itemId, unitId);
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const [{ used }] = await queryRows<{ used: boolean }>(
       sql`select (exists (select 1 from ${reservations} where ${reservations.unitId} = ${unitId})
         or exists (select 1 from ${orderLines} where ${orderLines.unitId} = ${unitId})) as used`,
       tx,
     );
-    if (used) return { ok: false as const, reason: "used" as const };
+    if (used) return fail.conflict({ status: "admin.items.errors.unitInUse" });
     await tx.delete(units).where(eq(units.id, unitId));
     await recordAudit(tx, { userId: user.id, action: "unitDelete", entity: "item", entityId: itemId, before });
-    return { ok: true as const };
+    return ok();
   });
 }
 

@@ -23,6 +23,8 @@ import {
 } from "../../domain/admin/item";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import type { Locale } from "../../domain/i18n";
+import { fail, ok, type Result } from "../../domain/result";
+import type { ItemKind, Season } from "../../domain/vocabulary";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import {
   cartLines,
@@ -41,7 +43,6 @@ import {
 import { removeItemPictures } from "../media/item-pictures.server";
 import { auditTrail, recordAudit } from "./audit.server";
 
-export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
 /** The branches a user works for; null for an admin (all of them). */
 export type ShopScope = number[] | null;
 
@@ -52,9 +53,9 @@ export type ItemListQuery = {
   sort: "category" | "name" | "price" | "units";
   dir: "asc" | "desc";
   page: number;
-  app?: "winter" | "summer";
+  app?: Season;
   category?: string;
-  kind?: "rental" | "sale" | "service" | "depot";
+  kind?: ItemKind;
   active?: "yes" | "no";
 };
 
@@ -144,7 +145,7 @@ async function itemTies(db: Db, itemId: number): Promise<ItemTies> {
  * The branches the user works for that serve the item's storefront (`serves`), and any other branch that
  * still holds units of it (a branch that stopped serving the season keeps its units listed).
  */
-export async function itemBranches(item: { id: number; appId: "winter" | "summer" }, shopIds: ShopScope, db: Db = getDb()) {
+export async function itemBranches(item: { id: number; appId: Season }, shopIds: ShopScope, db: Db = getDb()) {
   return db
     .select({ id: shops.id, slug: shops.slug, name: shops.name, serves: sql<boolean>`${shopApps.shopId} is not null` })
     .from(shops)
@@ -162,7 +163,7 @@ export async function itemBranches(item: { id: number; appId: "winter" | "summer
 }
 
 /** Inside a transaction: PGlite has one connection, so a query outside the transaction would wait for it forever. */
-const servingBranches = async (db: Db, item: { id: number; appId: "winter" | "summer" }) =>
+const servingBranches = async (db: Db, item: { id: number; appId: Season }) =>
   (await itemBranches(item, null, db)).filter((b) => b.serves).map((b) => b.id);
 
 /**
@@ -219,29 +220,26 @@ async function categoryRef(db: Db, id: string): Promise<CategoryRef | null> {
   return category ?? null;
 }
 
-export async function createItem(
-  userId: string,
-  input: NewItemInput,
-): Promise<{ ok: true; id: number } | { ok: false; errors: Record<string, string> }> {
+export async function createItem(userId: string, input: NewItemInput): Promise<Result<{ id: number }>> {
   return getDb().transaction(async (tx) => {
     const category = await categoryRef(tx, input.categoryId);
     const errors = itemRules(input, category);
-    if (!category || Object.keys(errors).length > 0) return { ok: false, errors };
+    if (!category || Object.keys(errors).length > 0) return fail.invalid(errors);
     const [created] = await tx
       .insert(items)
       .values({ slug: input.slug, ...itemValues(input, category) })
       .onConflictDoNothing()
       .returning();
-    if (!created) return { ok: false, errors: { slug: "admin.items.errors.slugTaken" } };
+    if (!created) return fail.invalid({ slug: "admin.items.errors.slugTaken" });
     await recordAudit(tx, { userId, action: "create", entity: "item", entityId: created.id, after: created });
-    return { ok: true, id: created.id };
+    return ok({ id: created.id });
   });
 }
 
-export async function updateItem(userId: string, id: number, input: ItemInput): Promise<SaveResult | null> {
+export async function updateItem(userId: string, id: number, input: ItemInput): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(items).where(eq(items.id, id)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const category = await categoryRef(tx, input.categoryId);
     const errors = itemRules(input, category, { appId: before.appId, kind: before.kind, ties: await itemTies(tx, id) });
     // A size that units or stock still have stays: availability and the counter look units up by size.
@@ -251,26 +249,26 @@ export async function updateItem(userId: string, id: number, input: ItemInput): 
       tx,
     );
     if (held.some((row) => !input.sizes.includes(row.size))) errors.sizes ??= "admin.items.errors.sizeInUse";
-    if (!category || Object.keys(errors).length > 0) return { ok: false, errors };
+    if (!category || Object.keys(errors).length > 0) return fail.invalid(errors);
     const [after] = await tx
       .update(items)
       .set({ ...itemValues(input, category), updatedAt: sql`now()` })
       .where(eq(items.id, id))
       .returning();
     await recordAudit(tx, { userId, action: "update", entity: "item", entityId: id, before, after });
-    return { ok: true };
+    return ok();
   });
 }
 
 /** Takes an item off the shop without deleting it: the way out for an item that has orders. */
-export async function deactivateItem(userId: string, id: number): Promise<boolean | null> {
+export async function deactivateItem(userId: string, id: number): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(items).where(eq(items.id, id)).for("update");
-    if (!before) return null;
-    if (!before.active) return true;
+    if (!before) return fail.notFound();
+    if (!before.active) return ok();
     const [after] = await tx.update(items).set({ active: false, updatedAt: sql`now()` }).where(eq(items.id, id)).returning();
     await recordAudit(tx, { userId, action: "deactivate", entity: "item", entityId: id, before, after });
-    return true;
+    return ok();
   });
 }
 
@@ -279,22 +277,22 @@ export async function deactivateItem(userId: string, id: number): Promise<boolea
  * pictures; customers' bags that still hold it lose that line. An item with order lines (or a unit with
  * a reservation) is refused: its orders must keep what they sold.
  */
-export async function deleteItem(userId: string, id: number): Promise<{ ok: true } | { ok: false; reason: "orders" } | null> {
-  const result = await getDb().transaction(async (tx) => {
+export async function deleteItem(userId: string, id: number): Promise<Result> {
+  const result = await getDb().transaction(async (tx): Promise<Result> => {
     const [before] = await tx.select().from(items).where(eq(items.id, id)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const [[lines], [booked]] = await Promise.all([
       tx.select({ n: count() }).from(orderLines).where(eq(orderLines.itemId, id)),
       tx.select({ n: count() }).from(reservations).innerJoin(units, eq(units.id, reservations.unitId)).where(eq(units.itemId, id)),
     ]);
-    if (lines.n > 0 || booked.n > 0) return { ok: false as const, reason: "orders" as const };
+    if (lines.n > 0 || booked.n > 0) return fail.conflict({ form: "admin.items.deleteRefused" });
     await tx.delete(cartLines).where(eq(cartLines.itemId, id));
     await tx.delete(items).where(eq(items.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "item", entityId: id, before });
-    return { ok: true as const };
+    return ok();
   });
   // The files go only once the record is gone: a failed delete must not leave an item without its pictures.
-  if (result?.ok) await removeItemPictures(id);
+  if (result.ok) await removeItemPictures(id);
   return result;
 }
 
@@ -307,10 +305,10 @@ async function lockItem(db: Db, id: number) {
 }
 
 /** Replaces the item's price table (rental and depot items only). */
-export async function savePriceTable(userId: string, itemId: number, input: PriceTableInput): Promise<boolean> {
+export async function savePriceTable(userId: string, itemId: number, input: PriceTableInput): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const item = await lockItem(tx, itemId);
-    if (!item || !usesUnits(item.kind)) return false;
+    if (!item || !usesUnits(item.kind)) return fail.notFound();
     const [before] = await tx.select().from(priceTables).where(eq(priceTables.itemId, itemId));
     const values = { dayPrices: input.dayPrices, extraDayCents: input.extraDay };
     const [after] = await tx
@@ -319,46 +317,46 @@ export async function savePriceTable(userId: string, itemId: number, input: Pric
       .onConflictDoUpdate({ target: priceTables.itemId, set: { ...values, updatedAt: sql`now()` } })
       .returning();
     await recordAudit(tx, { userId, action: "prices", entity: "item", entityId: itemId, before: before ?? null, after });
-    return true;
+    return ok();
   });
 }
 
-export async function addSurcharge(userId: string, itemId: number, input: SurchargeInput): Promise<boolean> {
+export async function addSurcharge(userId: string, itemId: number, input: SurchargeInput): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const item = await lockItem(tx, itemId);
-    if (!item || !usesUnits(item.kind)) return false;
+    if (!item || !usesUnits(item.kind)) return fail.notFound();
     const [after] = await tx
       .insert(priceSurcharges)
       .values({ appId: item.appId, itemId, name: input.name, startsOn: input.startsOn, endsOn: input.endsOn, percent: input.percent })
       .returning();
     await recordAudit(tx, { userId, action: "surchargeAdd", entity: "item", entityId: itemId, after });
-    return true;
+    return ok();
   });
 }
 
-/** Changes one of the item's own surcharges; false when the item has no such surcharge. */
-export async function updateSurcharge(userId: string, itemId: number, surchargeId: number, input: SurchargeInput): Promise<boolean> {
+/** Changes one of the item's own surcharges; not found when the item has no such surcharge. */
+export async function updateSurcharge(userId: string, itemId: number, surchargeId: number, input: SurchargeInput): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const where = and(eq(priceSurcharges.id, surchargeId), eq(priceSurcharges.itemId, itemId));
     const [before] = await tx.select().from(priceSurcharges).where(where).for("update");
-    if (!before) return false;
+    if (!before) return fail.notFound();
     const [after] = await tx
       .update(priceSurcharges)
       .set({ name: input.name, startsOn: input.startsOn, endsOn: input.endsOn, percent: input.percent })
       .where(where)
       .returning();
     await recordAudit(tx, { userId, action: "surchargeChange", entity: "item", entityId: itemId, before, after });
-    return true;
+    return ok();
   });
 }
 
-export async function deleteSurcharge(userId: string, itemId: number, surchargeId: number): Promise<boolean> {
+export async function deleteSurcharge(userId: string, itemId: number, surchargeId: number): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const where = and(eq(priceSurcharges.id, surchargeId), eq(priceSurcharges.itemId, itemId));
     const [before] = await tx.delete(priceSurcharges).where(where).returning();
-    if (!before) return false;
+    if (!before) return fail.notFound();
     await recordAudit(tx, { userId, action: "surchargeDelete", entity: "item", entityId: itemId, before });
-    return true;
+    return ok();
   });
 }
 
@@ -373,10 +371,10 @@ export const stockSizes = (sizes: string[]) => (sizes.length > 0 ? sizes : [""])
  * holds take stock off while the clerk counts the shelf, and a changed cell is refused rather than
  * overwritten with a stale number.
  */
-export async function saveStock(userId: string, itemId: number, grid: StockGrid): Promise<SaveResult | null> {
+export async function saveStock(userId: string, itemId: number, grid: StockGrid): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const item = await lockItem(tx, itemId);
-    if (item?.kind !== "sale") return null;
+    if (item?.kind !== "sale") return fail.notFound();
     const sizes = stockSizes(item.sizes);
     const cells = Object.entries(grid).flatMap(([shopId, row]) =>
       Object.entries(row)
@@ -392,8 +390,9 @@ export async function saveStock(userId: string, itemId: number, grid: StockGrid)
       if ((current.get(`${cell.shopId}|${cell.size}`) ?? 0) !== cell.was)
         errors[`stock.${cell.shopId}.${sizes.indexOf(cell.size)}.quantity`] = "admin.items.errors.stockChanged";
     }
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
-    if (changed.length === 0) return { ok: true };
+    // The shelf was counted on a stale form: the clerk counts again rather than overwrite someone's change.
+    if (Object.keys(errors).length > 0) return fail.conflict(errors);
+    if (changed.length === 0) return ok();
     for (const cell of changed) {
       await tx
         .insert(stock)
@@ -409,15 +408,15 @@ export async function saveStock(userId: string, itemId: number, grid: StockGrid)
       before: { stock: before },
       after: { stock: after },
     });
-    return { ok: true };
+    return ok();
   });
 }
 
 /** Sets the jobs per day each branch takes for a service; an empty value means the branch does not offer it. */
-export async function saveCapacity(userId: string, itemId: number, perDay: Record<string, number | null>): Promise<boolean> {
+export async function saveCapacity(userId: string, itemId: number, perDay: Record<string, number | null>): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const item = await lockItem(tx, itemId);
-    if (item?.kind !== "service") return false;
+    if (item?.kind !== "service") return fail.notFound();
     const branches = await servingBranches(tx, item);
     const before = await tx.select().from(serviceCapacity).where(eq(serviceCapacity.itemId, itemId));
     for (const shopId of branches) {
@@ -440,6 +439,6 @@ export async function saveCapacity(userId: string, itemId: number, perDay: Recor
       before: { capacity: before },
       after: { capacity: after },
     });
-    return true;
+    return ok();
   });
 }

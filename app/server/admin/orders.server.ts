@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL,
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import { csvRow, type OrderAction, type OrdersQuery, orderActions } from "../../domain/admin/order";
 import { SHOP_TIME_ZONE } from "../../domain/periods";
+import { fail, ok, type Result } from "../../domain/result";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { cancelOrder, sqlState } from "../booking/holds.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
@@ -172,8 +173,6 @@ export async function getAdminOrder(user: BackOfficeUser, id: string) {
   };
 }
 
-export type ActionResult = { ok: true } | { ok: false; errors: Record<string, string> };
-
 /** Locks the order and checks the user may act on it and the action fits its status. */
 async function lockForAction(tx: Db, user: BackOfficeUser, id: string, action: OrderAction) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
@@ -192,14 +191,14 @@ class PickupRefused extends Error {
  * Hands the order out: for every rental line (equipment, depot lockers) the clerk scans or types the codes
  * of the units given to the customer. A reserved unit is taken as it is; another unit of the same item and
  * size takes over the reservation when it is free for the period (the exclusion constraint decides), so the
- * customer can have whichever pair is at hand. Returns null when the order is missing or another branch's.
+ * customer can have whichever pair is at hand. Not found when the order is missing or another branch's.
  */
-export async function pickUpOrder(user: BackOfficeUser, id: string, codesByLine: Record<string, string[]>): Promise<ActionResult | null> {
+export async function pickUpOrder(user: BackOfficeUser, id: string, codesByLine: Record<string, string[]>): Promise<Result> {
   try {
     return await getDb().transaction(async (tx) => {
       const { order, error } = await lockForAction(tx as unknown as Db, user, id, "pickup");
-      if (!order) return null;
-      if (error) return { ok: false, errors: { form: error } };
+      if (!order) return fail.notFound();
+      if (error) return fail.invalid({ form: error });
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id));
       const errors: Record<string, string> = {};
       const used = new Set<string>();
@@ -264,10 +263,10 @@ export async function pickUpOrder(user: BackOfficeUser, id: string, codesByLine:
         before: { status: order.status },
         after: { status: after.status, units: Object.fromEntries(handOut.map((h) => [h.lineId, h.unitIds])) },
       });
-      return { ok: true } as const;
+      return ok();
     });
   } catch (error) {
-    if (error instanceof PickupRefused) return { ok: false, errors: error.errors };
+    if (error instanceof PickupRefused) return fail.invalid(error.errors);
     throw error;
   }
 }
@@ -276,12 +275,12 @@ export async function pickUpOrder(user: BackOfficeUser, id: string, codesByLine:
  * Takes the equipment back, with what the clerk noticed (damage, missing parts). Units given back early
  * are free again after the turnaround buffer instead of at the booked end.
  */
-export async function returnOrder(user: BackOfficeUser, id: string, note: string | null): Promise<ActionResult | null> {
+export async function returnOrder(user: BackOfficeUser, id: string, note: string | null): Promise<Result> {
   const { turnaroundMinutes } = await getSettings();
   return getDb().transaction(async (tx) => {
     const { order, error } = await lockForAction(tx as unknown as Db, user, id, "return");
-    if (!order) return null;
-    if (error) return { ok: false, errors: { form: error } };
+    if (!order) return fail.notFound();
+    if (error) return fail.invalid({ form: error });
     await queryRows(
       sql`
         update reservations r
@@ -305,7 +304,7 @@ export async function returnOrder(user: BackOfficeUser, id: string, note: string
       before: { status: order.status },
       after: { status: after.status, returnNote: note },
     });
-    return { ok: true } as const;
+    return ok();
   });
 }
 
@@ -314,14 +313,14 @@ export async function cancelByStaff(
   user: BackOfficeUser,
   id: string,
   options: { refund: boolean; reason: string | null },
-): Promise<ActionResult | null> {
+): Promise<Result> {
   const db = getDb();
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!order || !worksAt(user, order.shopId)) return null;
-  if (!orderActions(order.status).includes("cancel")) return { ok: false, errors: { form: "admin.orders.errors.notNow" } };
+  if (!order || !worksAt(user, order.shopId)) return fail.notFound();
+  if (!orderActions(order.status).includes("cancel")) return fail.invalid({ form: "admin.orders.errors.notNow" });
   const note = `Cancelled by ${user.email}${options.reason ? `: ${options.reason}` : ""}`;
   const done = options.refund ? await cancelAndRefund(id, note) : (await cancelOrder(id, { note })).ok;
-  if (!done) return { ok: false, errors: { form: "admin.orders.errors.notNow" } };
+  if (!done) return fail.invalid({ form: "admin.orders.errors.notNow" });
   const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
   await recordAudit(db, {
     userId: user.id,
@@ -331,24 +330,24 @@ export async function cancelByStaff(
     before: { status: order.status },
     after: { status: after.status, reason: options.reason },
   });
-  return { ok: true };
+  return ok();
 }
 
 /** Sends the confirmation e-mail again (each resend is its own outbox message). */
-export async function resendConfirmation(user: BackOfficeUser, id: string, origin: string): Promise<ActionResult | null> {
+export async function resendConfirmation(user: BackOfficeUser, id: string, origin: string): Promise<Result> {
   const db = getDb();
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!order || !worksAt(user, order.shopId)) return null;
-  if (!orderActions(order.status).includes("resend")) return { ok: false, errors: { form: "admin.orders.errors.notNow" } };
-  if (!order.email) return { ok: false, errors: { form: "admin.orders.errors.noEmail" } };
+  if (!order || !worksAt(user, order.shopId)) return fail.notFound();
+  if (!orderActions(order.status).includes("resend")) return fail.invalid({ form: "admin.orders.errors.notNow" });
+  if (!order.email) return fail.invalid({ form: "admin.orders.errors.noEmail" });
   const [{ n }] = await db
     .select({ n: count() })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.orderId, id), like(emailOutbox.kind, "confirmation%")));
   const queued = await sendOrderConfirmation(id, origin, `confirmation-${n + 1}`);
-  if (!queued) return { ok: false, errors: { form: "admin.orders.errors.tryAgain" } };
+  if (!queued) return fail.invalid({ form: "admin.orders.errors.tryAgain" });
   await recordAudit(db, { userId: user.id, action: "resend", entity: "order", entityId: id, after: { to: order.email } });
-  return { ok: true };
+  return ok();
 }
 
 /** The branches a user may pick for a counter order or filter by. */

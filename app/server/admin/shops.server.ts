@@ -3,30 +3,29 @@
  * change in the audit log, in the same transaction.
  */
 import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
-import { APP_IDS, type AppId } from "../../domain/admin/app";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import { type HoursInput, type ShopInput, shopDeleteBlock, type WeekdaySlot, weekText } from "../../domain/admin/shop";
 import type { Translated } from "../../domain/i18n";
 import { SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
+import { fail, ok, type Result } from "../../domain/result";
+import { SEASONS, type Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
 import { apps, cartLines, carts, orders, serviceCapacity, shopApps, shopHours, shops, stock, units, userShops, users } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
 import { closeDay, listClosedDays, reopenDay } from "./closed-days.server";
-
-export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
 export type ShopListQuery = {
   q?: string;
   sort: "sort" | "name" | "town";
   dir: "asc" | "desc";
   page: number;
-  app?: AppId;
+  app?: Season;
   active?: "yes" | "no";
 };
 
 // Written out: inside a one-table select Drizzle leaves columns unqualified, and a subquery would read its own.
 const servedApps = sql<
-  AppId[]
+  Season[]
 >`coalesce((select json_agg(sa.app_id order by sa.app_id) from shop_apps sa where sa.shop_id = "shops"."id"), '[]'::json)`;
 
 export async function listShops(query: ShopListQuery) {
@@ -95,12 +94,12 @@ export async function getShop(id: number) {
     usesOf(db, id),
     auditTrail("shop", id),
   ]);
-  const appIds = APP_IDS.filter((a) => served.some((s) => s.appId === a));
+  const appIds = SEASONS.filter((a) => served.some((s) => s.appId === a));
   return {
     shop: { ...shop, appIds },
     /** Per storefront, the week as the hours editor shows it. */
-    weeks: Object.fromEntries(APP_IDS.map((appId) => [appId, weekText(hours.filter((h) => h.appId === appId))])) as Record<
-      AppId,
+    weeks: Object.fromEntries(SEASONS.map((appId) => [appId, weekText(hours.filter((h) => h.appId === appId))])) as Record<
+      Season,
       Record<string, string>
     >,
     closed,
@@ -127,7 +126,7 @@ const values = (input: ShopInput) => ({
 });
 
 /** Makes the storefronts a branch serves exactly `appIds`; returns the list before. Opening hours stay, for when it serves them again. */
-async function setServedApps(tx: Db, shopId: number, appIds: AppId[]): Promise<AppId[]> {
+async function setServedApps(tx: Db, shopId: number, appIds: Season[]): Promise<Season[]> {
   const before = (await tx.select({ appId: shopApps.appId }).from(shopApps).where(eq(shopApps.shopId, shopId))).map((r) => r.appId);
   await tx.delete(shopApps).where(and(eq(shopApps.shopId, shopId), appIds.length > 0 ? notInArray(shopApps.appId, appIds) : undefined));
   if (appIds.length > 0)
@@ -135,30 +134,27 @@ async function setServedApps(tx: Db, shopId: number, appIds: AppId[]): Promise<A
       .insert(shopApps)
       .values(appIds.map((appId) => ({ shopId, appId })))
       .onConflictDoNothing();
-  return APP_IDS.filter((a) => before.includes(a));
+  return SEASONS.filter((a) => before.includes(a));
 }
 
-export async function createShop(
-  userId: string,
-  input: ShopInput & { slug: string },
-): Promise<{ ok: true; id: number } | { ok: false; errors: Record<string, string> }> {
+export async function createShop(userId: string, input: ShopInput & { slug: string }): Promise<Result<{ id: number }>> {
   return getDb().transaction(async (tx) => {
     const [created] = await tx
       .insert(shops)
       .values({ slug: input.slug, ...values(input) })
       .onConflictDoNothing({ target: shops.slug })
       .returning();
-    if (!created) return { ok: false, errors: { slug: "admin.shops.errors.slugTaken" } };
+    if (!created) return fail.invalid({ slug: "admin.shops.errors.slugTaken" });
     await setServedApps(tx, created.id, input.appIds);
     await recordAudit(tx, { userId, action: "create", entity: "shop", entityId: created.id, after: { ...created, appIds: input.appIds } });
-    return { ok: true, id: created.id };
+    return ok({ id: created.id });
   });
 }
 
-export async function updateShop(userId: string, id: number, input: ShopInput): Promise<SaveResult | null> {
+export async function updateShop(userId: string, id: number, input: ShopInput): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(shops).where(eq(shops.id, id)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const [after] = await tx
       .update(shops)
       .set({ ...values(input), updatedAt: sql`now()` })
@@ -173,25 +169,25 @@ export async function updateShop(userId: string, id: number, input: ShopInput): 
       before: { ...before, appIds: appsBefore },
       after: { ...after, appIds: input.appIds },
     });
-    return { ok: true };
+    return ok();
   });
 }
 
 /** The week of one storefront as the audit log keeps it: "hours.winter.1" -> "08:00–12:30, 14:30–18:30". */
-function hoursSnapshot(appId: AppId, slots: WeekdaySlot[]) {
+function hoursSnapshot(appId: Season, slots: WeekdaySlot[]) {
   return Object.fromEntries(Object.entries(weekText(slots)).map(([day, text]) => [`hours.${appId}.${day}`, text]));
 }
 
 /** Replaces a branch's opening hours for one storefront (the whole week at once). */
-export async function saveHours(userId: string, id: number, input: HoursInput): Promise<SaveResult | null> {
+export async function saveHours(userId: string, id: number, input: HoursInput): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, id)).for("update");
-    if (!shop) return null;
+    if (!shop) return fail.notFound();
     const [serves] = await tx
       .select({ appId: shopApps.appId })
       .from(shopApps)
       .where(and(eq(shopApps.shopId, id), eq(shopApps.appId, input.appId)));
-    if (!serves) return { ok: false, errors: { form: "admin.shops.errors.notServed" } };
+    if (!serves) return fail.invalid({ form: "admin.shops.errors.notServed" });
     const before = await tx
       .delete(shopHours)
       .where(and(eq(shopHours.shopId, id), eq(shopHours.appId, input.appId)))
@@ -205,7 +201,7 @@ export async function saveHours(userId: string, id: number, input: HoursInput): 
       before: hoursSnapshot(input.appId, before),
       after: hoursSnapshot(input.appId, input.slots),
     });
-    return { ok: true };
+    return ok();
   });
 }
 
@@ -225,8 +221,8 @@ export async function bookingsOn(shopId: number, day: string): Promise<number> {
 }
 
 /**
- * Closes a branch on a day from today on (a past day changes nothing); returns how many live bookings
- * have a pickup or return that day, or null when there is no such branch.
+ * Closes a branch on a day from today on (a past day changes nothing); answers with how many live
+ * bookings have a pickup or return that day.
  */
 export async function closeShopDay(
   userId: string,
@@ -234,29 +230,30 @@ export async function closeShopDay(
   day: string,
   reason: Partial<Translated>,
   today = shopToday(),
-): Promise<{ ok: true; affected: number } | { ok: false; errors: Record<string, string> } | null> {
+): Promise<Result<{ affected: number }>> {
   const [shop] = await getDb().select({ id: shops.id }).from(shops).where(eq(shops.id, id));
-  if (!shop) return null;
-  if (day < today) return { ok: false, errors: { day: "admin.shops.errors.pastDay" } };
-  await closeDay(userId, id, day, Object.keys(reason).length > 0 ? reason : null);
-  return { ok: true, affected: await bookingsOn(id, day) };
+  if (!shop) return fail.notFound();
+  if (day < today) return fail.invalid({ day: "admin.shops.errors.pastDay" });
+  // Refused only when the branch went away since the check above: on its own page that is a page gone.
+  if (!(await closeDay(userId, id, day, Object.keys(reason).length > 0 ? reason : null)).ok) return fail.notFound();
+  return ok({ affected: await bookingsOn(id, day) });
 }
 
-/** Opens a branch again on a day; false when it was not closed. */
-export async function reopenShopDay(userId: string, id: number, day: string): Promise<boolean> {
+/** Opens a branch again on a day; refused when it was not closed. */
+export async function reopenShopDay(userId: string, id: number, day: string): Promise<Result> {
   return reopenDay(userId, id, day);
 }
 
 /**
- * Deletes a branch that never had orders, units or stock; returns the reason when it cannot. Its hours,
- * closed days, storefront links and staff assignments go with it (cascade); open bags at it start over.
+ * Deletes a branch that never had orders, units or stock; refused when it had (the page says which, from
+ * `shopDeleteBlock`). Its hours, closed days, storefront links and staff assignments go with it (cascade);
+ * open bags at it start over.
  */
-export async function deleteShop(userId: string, id: number): Promise<{ ok: true } | { ok: false; key: string; count: number } | null> {
+export async function deleteShop(userId: string, id: number): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(shops).where(eq(shops.id, id)).for("update");
-    if (!before) return null;
-    const block = shopDeleteBlock(await usesOf(tx, id));
-    if (block) return { ok: false, ...block };
+    if (!before) return fail.notFound();
+    if (shopDeleteBlock(await usesOf(tx, id))) return fail.invalid({ form: "admin.shops.deleteRefused" });
     const bags = tx.select({ id: carts.id }).from(carts).where(eq(carts.shopId, id));
     await tx.delete(cartLines).where(inArray(cartLines.cartId, bags));
     await tx.update(carts).set({ shopId: null, updatedAt: sql`now()` }).where(eq(carts.shopId, id));
@@ -264,6 +261,6 @@ export async function deleteShop(userId: string, id: number): Promise<{ ok: true
     await tx.delete(serviceCapacity).where(eq(serviceCapacity.shopId, id));
     await tx.delete(shops).where(eq(shops.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "shop", entityId: id, before });
-    return { ok: true };
+    return ok();
   });
 }

@@ -5,12 +5,12 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
-import { accessChangeRefusal, type Role, type UserInput } from "../../domain/admin/user";
+import { accessChangeRefusal, type UserInput } from "../../domain/admin/user";
+import { fail, ok, type Result } from "../../domain/result";
+import type { Role } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
 import { orders, sessions, shops, userShops, users } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
-
-export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
 export type UserListQuery = {
   q?: string;
@@ -108,15 +108,15 @@ async function lockForAccessChange(tx: Db, id: string) {
 }
 
 /** Changes the role and, for staff, the branches; refuses what would lock the back office. */
-export async function updateUser(actorId: string, id: string, input: UserInput): Promise<SaveResult | null> {
-  return getDb().transaction(async (tx): Promise<SaveResult | null> => {
+export async function updateUser(actorId: string, id: string, input: UserInput): Promise<Result> {
+  return getDb().transaction(async (tx): Promise<Result> => {
     const { user, activeAdmins } = await lockForAccessChange(tx, id);
-    if (!user) return null;
+    if (!user) return fail.notFound();
     const refusal = accessChangeRefusal(actorId, user, { role: input.role, active: user.active }, activeAdmins);
-    if (refusal) return { ok: false, errors: { role: refusal } };
+    if (refusal) return fail.invalid({ role: refusal });
     if (input.shopIds.length > 0) {
       const found = await tx.select({ id: shops.id }).from(shops).where(inArray(shops.id, input.shopIds));
-      if (found.length !== input.shopIds.length) return { ok: false, errors: { shopIds: "admin.errors.choose" } };
+      if (found.length !== input.shopIds.length) return fail.invalid({ shopIds: "admin.errors.choose" });
     }
     const shopsBefore = (await tx.delete(userShops).where(eq(userShops.userId, id)).returning({ shopId: userShops.shopId }))
       .map((r) => r.shopId)
@@ -131,7 +131,7 @@ export async function updateUser(actorId: string, id: string, input: UserInput):
       before: { role: user.role, shopIds: shopsBefore },
       after: { role: input.role, shopIds: input.shopIds },
     });
-    return { ok: true };
+    return ok();
   });
 }
 
@@ -139,13 +139,13 @@ export async function updateUser(actorId: string, id: string, input: UserInput):
  * Deactivates (ending every session at once: the user is signed out everywhere) or reactivates a user;
  * refuses deactivating oneself or the last active admin.
  */
-export async function setUserActive(actorId: string, id: string, active: boolean): Promise<SaveResult | null> {
-  return getDb().transaction(async (tx): Promise<SaveResult | null> => {
+export async function setUserActive(actorId: string, id: string, active: boolean): Promise<Result> {
+  return getDb().transaction(async (tx): Promise<Result> => {
     const { user, activeAdmins } = await lockForAccessChange(tx, id);
-    if (!user) return null;
+    if (!user) return fail.notFound();
     const refusal = accessChangeRefusal(actorId, user, { role: user.role, active }, activeAdmins);
-    if (refusal) return { ok: false, errors: { form: refusal } };
-    if (user.active === active) return { ok: true };
+    if (refusal) return fail.invalid({ form: refusal });
+    if (user.active === active) return ok();
     await tx.update(users).set({ active, updatedAt: sql`now()` }).where(eq(users.id, id));
     const ended = active ? [] : await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
     await recordAudit(tx, {
@@ -156,6 +156,6 @@ export async function setUserActive(actorId: string, id: string, active: boolean
       before: { active: user.active },
       after: active ? { active } : { active, sessionsEnded: ended.length },
     });
-    return { ok: true };
+    return ok();
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Who may open which back-office screen. Every admin loader and action starts with one of these guards,
- * on the server (DESIGN §4, issue 5):
+ * on the server (docs/architecture.md §4, issue 5):
  *
  * - anonymous visitors are sent to /login and come back after signing in;
  * - customers get 403;
@@ -11,10 +11,11 @@
  *   set it up on their account page first.
  */
 import { eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { getDb } from "../db/client.server";
 import { userShops } from "../db/schema";
+import { forbidden } from "../http/results.server";
 import { getSettings } from "../settings/settings.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
@@ -34,11 +35,6 @@ function loginUrl(request: Request): string {
 function totpSetupUrl(request: Request): string {
   const { locale } = splitLocale(new URL(request.url).pathname);
   return `${localizePath("/account", locale)}?totp=required`;
-}
-
-/** The answer for a signed-in user who may not do this: 403, rendered by the error page in their language. */
-export function forbidden(): never {
-  throw data({ message: "Forbidden" }, { status: 403 });
 }
 
 /** Staff or admin; anything else is sent to the login (anonymous) or refused (customers). */

@@ -8,7 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lt, ne } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { type Role, SESSION_TOUCH_MS, sessionExpiry, sessionVerdict } from "../../domain/accounts";
+import { SESSION_TOUCH_MS, sessionExpiry, sessionVerdict } from "../../domain/accounts";
+import type { Role } from "../../domain/vocabulary";
 import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { sessions, users } from "../db/schema";

@@ -11,13 +11,13 @@
 import { sql } from "drizzle-orm";
 import { reservationRange, SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
 import { type Body, fitsItemLimits } from "../../domain/sizing";
+import type { ItemKind, Season } from "../../domain/vocabulary";
 import { type Db, getDb, queryRows } from "../db/client.server";
-import type { AppId } from "./calendar.server";
 
 export type SizeAvailability = { size: string | null; free: number; total: number };
 export type ItemAvailability = {
   itemId: number;
-  kind: "rental" | "sale" | "service" | "depot";
+  kind: ItemKind;
   /** For units, those at the chosen branch count first; `free` includes transferable units of other branches. */
   sizes: SizeAvailability[];
   free: number;
@@ -40,7 +40,7 @@ type Row = {
 export async function getAvailability(
   params: {
     shopId: number;
-    appId: AppId;
+    appId: Season;
     pickupAt: Date;
     returnAt: Date;
     turnaroundMinutes: number;

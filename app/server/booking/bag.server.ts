@@ -5,9 +5,11 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { addressKey } from "../../domain/accounts";
-import type { InvoiceInput } from "../../domain/checkout";
 import { BOOKING_RATE_LIMITS } from "../../domain/hold-limits";
 import type { Locale } from "../../domain/i18n";
+import type { InvoiceInput } from "../../domain/invoice";
+import type { RentalPeriod } from "../../domain/periods";
+import { fail, ok, type Result } from "../../domain/result";
 import { hitRateLimit, refundRateLimits } from "../auth/rate-limit.server";
 import { getSessionUser, sessionSecret } from "../auth/session.server";
 import { publicOrigin } from "../config.server";
@@ -17,8 +19,8 @@ import { orders, payments, shops } from "../db/schema";
 import { logger } from "../log.server";
 import { abandonPayment, PaymentUnavailableError, startPayment } from "../payments/payments.server";
 import { getShopCalendar } from "./calendar.server";
-import { type Cart, loadCart, updateCart } from "./cart.server";
-import { bagLines, cartPeriod } from "./flow.server";
+import { addLine, type Cart, loadCart, updateCart } from "./cart.server";
+import { bagLines, bagView, cartPeriod, equipmentFor } from "./flow.server";
 import { type HoldFailure, holdOrder } from "./holds.server";
 
 /** The cart with its branch and a period that still holds, or null when the booking has not got that far. */
@@ -69,8 +71,44 @@ async function holdStillOpen(orderId: string | null): Promise<boolean> {
   return order?.status === "pending_payment" && order.expiresAt !== null && order.expiresAt > new Date();
 }
 
-export type CheckoutFailure = HoldFailure | { reason: "provider" } | { reason: "tooMany"; retryAfter: number };
-export type CheckoutResult = { ok: true; redirectUrl: string } | { ok: false; failure: CheckoutFailure };
+/**
+ * Where a checkout goes on: to the payment provider, or back to the bag when what it holds changed (a line
+ * no longer to be had, another price), where the bag shows what changed.
+ */
+export type CheckoutNext = { redirectUrl: string } | { backToBag: "price" | "unavailable" };
+
+const HOLD_LIMIT_MESSAGES = {
+  orders: "booking.checkout.holdLimitOrders",
+  units: "booking.checkout.holdLimitUnits",
+  size: "booking.checkout.holdLimitSize",
+} as const;
+
+/** Why a checkout was refused, as the invoice step shows it above the form it keeps as typed. */
+function checkoutRefusal(failure: HoldFailure | { reason: "provider" }): Result<CheckoutNext> {
+  switch (failure.reason) {
+    case "priceChanged":
+      return ok({ backToBag: "price" });
+    case "invalidLine":
+      return ok({ backToBag: "unavailable" });
+    case "unavailable":
+      return fail.conflict(
+        { form: "booking.checkout.unavailable" },
+        { item: `${failure.line.name}${failure.line.size ? ` (${failure.line.size})` : ""}` },
+      );
+    case "holdLimit":
+      return fail.conflict({ form: HOLD_LIMIT_MESSAGES[failure.limit] });
+    case "coupon":
+      return fail.conflict({ form: "booking.checkout.coupon" });
+    case "period":
+      return fail.conflict({ form: "booking.checkout.period" });
+    case "provider":
+      return fail.conflict({ form: "booking.checkout.provider" });
+    case "emptyBag":
+      return fail.conflict({ form: "booking.errors.emptyBag" });
+    default:
+      return fail.conflict({ form: "booking.checkout.busy" });
+  }
+}
 
 /**
  * The holder of online holds: the client's address (its /64 for IPv6) under an HMAC with the session
@@ -83,13 +121,44 @@ export function holderKey(clientAddress: string): string {
     .slice(0, 22);
 }
 
-/**
- * A change to a bag (adding, removing, a size, a coupon), counted per client address: null when it may go
- * ahead, else the seconds to wait.
- */
-export async function bagChangeAllowed(clientAddress: string): Promise<number | null> {
+/** A change to a bag (adding, removing, a size, a coupon), counted per client address. */
+export async function allowBagChange(clientAddress: string): Promise<Result> {
   const hit = await hitRateLimit(BOOKING_RATE_LIMITS.bagChanges, addressKey(clientAddress));
-  return hit.allowed ? null : hit.retryAfter;
+  return hit.allowed ? ok() : fail.limited(hit.retryAfter, { form: "booking.errors.tooMany" });
+}
+
+/**
+ * Puts an item on the bag from the equipment list the customer sees (a person's, or the whole bag's):
+ * only an item of that list, in one of its sizes, and only as many as are free for the period. A person
+ * rents one of each item; the whole bag may take several of an article.
+ */
+export async function addToBag(
+  list: Parameters<typeof equipmentFor>[0],
+  wanted: { itemId: number; size?: string; quantity: number },
+): Promise<Result> {
+  const invalid = fail.invalid({ form: "booking.equipment.invalid" });
+  const entry = (await equipmentFor(list)).find((e) => e.id === wanted.itemId);
+  if (!entry) return invalid;
+  const size = entry.sizes.length > 0 ? (wanted.size ?? "") : null;
+  const free =
+    size === null
+      ? entry.state === "not available"
+        ? 0
+        : Number.POSITIVE_INFINITY
+      : (entry.sizes.find((s) => s.size === size)?.free ?? -1);
+  if (size !== null && free < 0) return invalid;
+  const quantity = list.personId === null ? wanted.quantity : 1;
+  if (free < quantity) return fail.conflict({ form: "booking.equipment.soldOut" }, { item: entry.name });
+  await addLine(list.cart, { itemId: entry.id, size, personId: list.personId, quantity, shownPriceCents: entry.priceCents });
+  return ok();
+}
+
+/** On from the bag to the invoice step: only with something in it, and everything still to be had. */
+export async function readyForCheckout(cart: Cart, period: RentalPeriod, locale: Locale): Promise<Result> {
+  if (cart.lines.length === 0) return fail.invalid({ form: "booking.errors.emptyBag" });
+  const view = await bagView(cart, period, locale, new Date(), cart.invoice?.email);
+  if (view?.lines.some((l) => !l.available)) return fail.conflict({ form: "booking.bag.unavailable" });
+  return ok();
 }
 
 /** Holds the bag as an order and opens the payment; what the customer was shown must still be the total. */
@@ -100,16 +169,16 @@ export async function checkout(params: {
   expectedTotalCents: number;
   request: Request;
   clientAddress: string;
-}): Promise<CheckoutResult> {
+}): Promise<Result<CheckoutNext>> {
   const { cart } = params;
   if (!cart.appId || !cart.shopId || !cart.pickupDate || !cart.returnDate || !cart.pickupTime || !cart.returnTime)
-    return { ok: false, failure: { reason: "emptyBag" } };
+    return checkoutRefusal({ reason: "emptyBag" });
   // Every checkout holds units: so many per address, and a bag renews a hold it still has only a few times
   // an hour (decision 026); a hold given back (cancelled, failed, run out) is not renewed by the next one.
   const perAddress = await hitRateLimit(BOOKING_RATE_LIMITS.checkout, addressKey(params.clientAddress));
-  if (!perAddress.allowed) return { ok: false, failure: { reason: "tooMany", retryAfter: perAddress.retryAfter } };
+  if (!perAddress.allowed) return fail.limited(perAddress.retryAfter, { form: "booking.checkout.tooMany" });
   const perBag = (await holdStillOpen(cart.orderId)) ? await hitRateLimit(BOOKING_RATE_LIMITS.bagRenewals, cart.id) : null;
-  if (perBag && !perBag.allowed) return { ok: false, failure: { reason: "tooMany", retryAfter: perBag.retryAfter } };
+  if (perBag && !perBag.allowed) return fail.limited(perBag.retryAfter, { form: "booking.checkout.tooMany" });
   // A previous attempt that is still waiting for payment gives its hold back first.
   if (cart.orderId) await abandonPayment(cart.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
@@ -144,16 +213,16 @@ export async function checkout(params: {
   // A hold that did not happen was no renewal.
   if (!held.ok) {
     if (perBag) await refundRateLimits([perBag]);
-    return held;
+    return checkoutRefusal(held.failure);
   }
   await updateCart(cart.id, { orderId: held.order.id });
   const origin = publicOrigin(params.request);
   try {
     const { redirectUrl } = await startPayment({ orderId: held.order.id, origin });
-    return { ok: true, redirectUrl };
+    return ok({ redirectUrl });
   } catch (error) {
     // The order stays pending and on the cart, so trying again gives its hold back first.
-    if (error instanceof PaymentUnavailableError) return { ok: false, failure: { reason: "provider" } };
+    if (error instanceof PaymentUnavailableError) return checkoutRefusal({ reason: "provider" });
     throw error;
   }
 }

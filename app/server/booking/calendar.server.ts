@@ -1,13 +1,12 @@
 /** The branch calendar a rental period is checked against (domain/periods). */
 import { and, eq } from "drizzle-orm";
 import type { ShopCalendar } from "../../domain/periods";
+import type { Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
 import { apps, shopApps, shopClosedDays, shopHours, shops } from "../db/schema";
 
-export type AppId = (typeof apps.$inferSelect)["id"];
-
 /** Opening hours for the storefront's season, closed days and season window; null when the branch does not serve it. */
-export async function getShopCalendar(shopId: number, appId: AppId, db: Db = getDb()): Promise<ShopCalendar | null> {
+export async function getShopCalendar(shopId: number, appId: Season, db: Db = getDb()): Promise<ShopCalendar | null> {
   const [served] = await db
     .select({ seasonStart: apps.seasonStart, seasonEnd: apps.seasonEnd })
     .from(shopApps)

@@ -5,14 +5,16 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import type { PersonInput } from "../../domain/checkout";
 import { CART_COOKIE_DAYS } from "../../domain/cookies";
+import { couponCodeSchema } from "../../domain/coupon-code";
 import type { Locale } from "../../domain/i18n";
+import type { PersonInput } from "../../domain/persons";
+import { fail, ok, type Result } from "../../domain/result";
+import type { Season } from "../../domain/vocabulary";
 import { sessionSecret } from "../auth/session.server";
 import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { type CartInvoice, cartLines, cartPersons, carts, items, partnerHotels } from "../db/schema";
-import type { AppId } from "./calendar.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function cartCookie() {
@@ -70,7 +72,7 @@ export async function clearCartCookie(): Promise<string> {
 }
 
 type CartPatch = Partial<{
-  appId: AppId;
+  appId: Season;
   shopId: number;
   pickupDate: string;
   returnDate: string;
@@ -94,7 +96,7 @@ export async function updateCart(cartId: string, patch: CartPatch, db: Db = getD
  * Switching storefront or branch keeps the persons but empties the bag: items, prices and availability
  * belong to one branch and season.
  */
-export async function chooseShop(cart: Cart, appId: AppId, shopId: number, db: Db = getDb()) {
+export async function chooseShop(cart: Cart, appId: Season, shopId: number, db: Db = getDb()) {
   if (cart.appId === appId && cart.shopId === shopId) return;
   await db.transaction(async (tx) => {
     await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
@@ -163,40 +165,49 @@ export async function removeLine(cart: Cart, lineId: number, db: Db = getDb()) {
 
 /**
  * Changes a line of the bag: another size of the same item, or how many of a shared article (equipment for a
- * person is always one). Returns false, changing nothing, for a line of another cart, a size the item does
- * not come in, or a quantity on a person's line.
+ * person is always one). Refused, changing nothing, for a line of another cart, a size the item does not
+ * come in, or a quantity on a person's line.
  */
 export async function changeLine(
   cart: Cart,
   lineId: number,
   change: { size?: string; quantity?: number },
   db: Db = getDb(),
-): Promise<boolean> {
+): Promise<Result> {
+  const refused = fail.invalid({ form: "booking.equipment.invalid" });
   const line = cart.lines.find((l) => l.id === lineId);
-  if (!line) return false;
-  if (change.quantity !== undefined && line.personId !== null) return false;
+  if (!line) return refused;
+  if (change.quantity !== undefined && line.personId !== null) return refused;
   if (change.size !== undefined) {
     const [item] = await db.select({ sizes: items.sizes }).from(items).where(eq(items.id, line.itemId));
-    if (!item?.sizes.includes(change.size)) return false;
+    if (!item?.sizes.includes(change.size)) return refused;
   }
   await db
     .update(cartLines)
     .set(change)
     .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cart.id)));
-  return true;
+  return ok();
 }
 
-/** The partner hotel the customer stays at (or none); false for a hotel that is not an active partner. */
-export async function chooseHotel(cart: Cart, hotelId: number | null, db: Db = getDb()): Promise<boolean> {
+/** The partner hotel the customer stays at (or none); refused for a hotel that is not an active partner. */
+export async function chooseHotel(cart: Cart, hotelId: number | null, db: Db = getDb()): Promise<Result> {
   if (hotelId !== null) {
     const [hotel] = await db
       .select({ id: partnerHotels.id })
       .from(partnerHotels)
       .where(and(eq(partnerHotels.id, hotelId), eq(partnerHotels.active, true)));
-    if (!hotel) return false;
+    if (!hotel) return fail.invalid({ form: "booking.equipment.invalid" });
   }
   await updateCart(cart.id, { hotelId }, db);
-  return true;
+  return ok();
+}
+
+/** The coupon code the customer typed, kept on the bag (whether it applies is the price's business). */
+export async function enterCoupon(cart: Cart, code: string, db: Db = getDb()): Promise<Result> {
+  const parsed = couponCodeSchema.safeParse(code);
+  if (!parsed.success) return fail.invalid({ form: "coupon.unknown" });
+  await updateCart(cart.id, { couponCode: parsed.data }, db);
+  return ok();
 }
 
 /** Deletes a cart (its order is paid). */

@@ -1,5 +1,5 @@
 /**
- * The booking steps' server side (DESIGN §6.1): what each step needs from the cart and the rental core,
+ * The booking steps' server side (docs/architecture.md §6.1): what each step needs from the cart and the rental core,
  * and where to send a visitor who skipped a step. Route modules stay thin and call these.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -8,18 +8,19 @@ import { type Locale, localizePath, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type RentalPeriod, type ShopCalendar, zonedDate } from "../../domain/periods";
 import { type Quote, quoteRental } from "../../domain/pricing";
 import { nearestAvailableSize, recommendSize } from "../../domain/sizing";
+import type { ItemKind, Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
 import { apps, categories, items, partnerHotels, priceSurcharges, priceTables, shopApps, shops } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
 import { getAvailability, type ItemAvailability } from "./availability.server";
-import { type AppId, getShopCalendar } from "./calendar.server";
+import { getShopCalendar } from "./calendar.server";
 import type { Cart } from "./cart.server";
 import { type BagLine, quoteBag } from "./quote.server";
 
 export type Step = "branch" | "period" | "persons" | "equipment" | "bag" | "invoice" | "payment";
 export const STEPS: Step[] = ["branch", "period", "persons", "equipment", "bag", "invoice", "payment"];
 
-export async function getApp(appId: AppId, db: Db = getDb()) {
+export async function getApp(appId: Season, db: Db = getDb()) {
   const [app] = await db
     .select()
     .from(apps)
@@ -28,7 +29,7 @@ export async function getApp(appId: AppId, db: Db = getDb()) {
 }
 
 /** The branch of a slug if it serves the storefront, with its calendar for the season. */
-export async function getBranch(appId: AppId, slug: string, db: Db = getDb()) {
+export async function getBranch(appId: Season, slug: string, db: Db = getDb()) {
   const [shop] = await db
     .select()
     .from(shops)
@@ -59,7 +60,7 @@ export function cartPeriod(cart: Cart | null, calendar: ShopCalendar, now: Date)
 export function missingStep(
   cart: Cart | null,
   step: Step,
-  context: { appId: AppId; shopId: number; slug: string; period: RentalPeriod | null },
+  context: { appId: Season; shopId: number; slug: string; period: RentalPeriod | null },
   locale: Locale,
 ): Response | null {
   const base = `/rental/${context.appId}/${context.slug}`;
@@ -76,7 +77,7 @@ export type EquipmentEntry = {
   slug: string;
   name: string;
   description: string;
-  kind: "rental" | "sale" | "service" | "depot";
+  kind: ItemKind;
   categoryId: string;
   sizes: { size: string; free: number }[];
   recommendedSize: string | null;
@@ -90,7 +91,7 @@ export type EquipmentEntry = {
 /** The items of one category at the branch for the period, for one person (or for nobody: shop, service, depot). */
 export async function equipmentFor(params: {
   cart: Cart;
-  appId: AppId;
+  appId: Season;
   shopId: number;
   period: RentalPeriod;
   personId: number | null;
@@ -188,7 +189,7 @@ export async function equipmentFor(params: {
 }
 
 /** The storefront's categories with what kind of thing each holds, in display order. */
-export async function categoriesOf(appId: AppId, locale: Locale, db: Db = getDb()) {
+export async function categoriesOf(appId: Season, locale: Locale, db: Db = getDb()) {
   const rows = await db.select().from(categories).where(eq(categories.appId, appId)).orderBy(asc(categories.sort));
   return rows.map((c) => ({ id: c.id, kind: c.kind, name: pick(c.name, locale) }));
 }

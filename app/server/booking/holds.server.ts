@@ -1,6 +1,6 @@
 /**
  * Orders and what they claim: units (rental items, depot lockers), sale stock, service capacity and coupon
- * uses. DESIGN §6.2; the rules are in docs/decisions/011-holds.md.
+ * uses. docs/architecture.md §6.2; the rules are in docs/decisions/011-holds.md.
  *
  * - holdOrder writes the order in `pending_payment` and claims everything in one transaction, or writes
  *   nothing and names the line that could not be had.
@@ -17,12 +17,12 @@ import { type HeldUnits, type HoldLimitBreach, holdLimitBreach } from "../../dom
 import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
 import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
-import type { Skill } from "../../domain/sizing";
+import type { Season, Skill } from "../../domain/vocabulary";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { couponRedemptions, coupons, orderLines, orderPersons, orders } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
 import { ORDER_CLAIMS } from "./availability.server";
-import { type AppId, getShopCalendar } from "./calendar.server";
+import { getShopCalendar } from "./calendar.server";
 import { type BagLine, type ItemRow, quoteBag } from "./quote.server";
 
 export type HoldPerson = {
@@ -47,7 +47,7 @@ export type Invoice = {
 };
 
 export type HoldInput = {
-  appId: AppId;
+  appId: Season;
   shopId: number;
   language: Locale;
   period: PeriodInput;
@@ -130,7 +130,7 @@ async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
 type OrderRef = {
   id: string;
   shopId: number;
-  appId: AppId;
+  appId: Season;
   pickupAt: Date;
   returnAt: Date;
   couponId: number | null;

@@ -1,15 +1,15 @@
 /**
  * Gathers what quoteRental needs from the database (items, price tables, surcharges, coupon and its uses,
  * partner hotel, the early-booking offer) and calls it. The bag, the checkout and holdOrder all price
- * through here, so the customer is charged what the one pricing function says (DESIGN §6.3).
+ * through here, so the customer is charged what the one pricing function says (docs/architecture.md §6.3).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type IsoDate, zonedDate } from "../../domain/periods";
 import { type CouponInput, type Quote, type QuoteLineInput, quoteRental } from "../../domain/pricing";
+import type { Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
 import { couponRedemptions, coupons, items, partnerHotels, priceSurcharges, priceTables } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
-import type { AppId } from "./calendar.server";
 
 export type BagLine = {
   /** Stable id of the line in the bag, used to name it in messages. */
@@ -34,7 +34,7 @@ export type QuoteContext = {
 export type QuoteProblem = { reason: "invalidLine"; key: string } | { reason: "unknownHotel" };
 
 /** A line is valid when its item is active, in this storefront, and the size is one the item has. */
-function lineProblem(line: BagLine, item: ItemRow | undefined, appId: AppId): QuoteProblem | null {
+function lineProblem(line: BagLine, item: ItemRow | undefined, appId: Season): QuoteProblem | null {
   if (!item?.active || item.appId !== appId) return { reason: "invalidLine", key: line.key };
   if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 99) return { reason: "invalidLine", key: line.key };
   const sized = item.sizes.length > 0;
@@ -74,7 +74,7 @@ export async function findCoupon(code: string, db: Db = getDb()): Promise<Coupon
 /** Prices a bag for a period. An unknown coupon code is reported as not applicable rather than failing the quote. */
 export async function quoteBag(
   params: {
-    appId: AppId;
+    appId: Season;
     period: { pickupDate: IsoDate; returnDate: IsoDate };
     lines: BagLine[];
     couponCode?: string | null;

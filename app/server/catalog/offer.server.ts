@@ -4,10 +4,12 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Locale, pick } from "../../domain/i18n";
+import type { ItemKind, Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
 import { categories, items, priceTables, serviceCapacity, shopApps, shops, stock, units } from "../db/schema";
 
-export type OfferKind = "service" | "depot" | "sale";
+/** Everything but rentals has a public page of its own (ski service, depot, sports shop). */
+export type OfferKind = Exclude<ItemKind, "rental">;
 type Item = typeof items.$inferSelect;
 
 /** The price an item is shown "from": its unit price, or one day of its price table. */
@@ -28,7 +30,7 @@ async function branchesOf(appIds: string[]) {
     .selectDistinct({ id: shops.id, slug: shops.slug, name: shops.name, town: shops.town, sort: shops.sort })
     .from(shops)
     .innerJoin(shopApps, eq(shopApps.shopId, shops.id))
-    .where(and(eq(shops.active, true), inArray(shopApps.appId, appIds as ("winter" | "summer")[])))
+    .where(and(eq(shops.active, true), inArray(shopApps.appId, appIds as Season[])))
     .orderBy(asc(shops.sort), asc(shops.name));
 }
 
@@ -36,7 +38,7 @@ async function branchesOf(appIds: string[]) {
  * How much of each item each branch has: units (rental, depot), stock (sale, with its sizes) or jobs
  * per day (service). Keyed by item id, then shop id.
  */
-async function amountsPerShop(kind: OfferKind | "rental", itemIds: number[]) {
+async function amountsPerShop(kind: ItemKind, itemIds: number[]) {
   const result = new Map<number, Map<number, { count: number; sizes: { size: string; count: number }[] }>>();
   if (itemIds.length === 0) return result;
   const db = getDb();
@@ -145,7 +147,7 @@ export async function shopRentals(shopId: number, appIds: string[], locale: Loca
       and(
         eq(items.kind, "rental"),
         eq(items.active, true),
-        inArray(items.appId, appIds as ("winter" | "summer")[]),
+        inArray(items.appId, appIds as Season[]),
         sql`exists (select 1 from units u where u.item_id = ${items.id} and u.status = 'active'
               and (u.shop_id = ${shopId} or (not ${items.local}
                    and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${items.appId}))))`,

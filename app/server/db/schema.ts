@@ -1,5 +1,5 @@
 /**
- * The whole domain model of DESIGN §5 as one Drizzle schema.
+ * The whole domain model of docs/architecture.md §5 as one Drizzle schema.
  *
  * Translated texts are `jsonb` maps `{ en, de, it, nl, be, da }` (see docs/decisions/002-translated-texts.md).
  * Money is integer cents, VAT rates are basis points (2200 = 22 %), instants are `timestamptz`.
@@ -29,6 +29,18 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Translated } from "../../domain/i18n";
+import {
+  COUPON_KINDS,
+  ITEM_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  RESERVATION_STATES,
+  ROLES,
+  SEASONS,
+  SIZING_KINDS,
+  SKILLS,
+  UNIT_STATUSES,
+} from "../../domain/vocabulary";
 
 /** PostgreSQL `tstzrange`, exchanged with the driver in its text form, e.g. `["2026-12-01 09:00+01","2026-12-03 17:00+01")`. */
 export const tstzrange = customType<{ data: string; driverData: string }>({
@@ -49,17 +61,17 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const translated = (name: string) => jsonb(name).$type<Translated>().notNull();
 
-export const appId = pgEnum("app_id", ["winter", "summer"]);
-export const itemKind = pgEnum("item_kind", ["rental", "sale", "service", "depot"]);
-export const unitStatus = pgEnum("unit_status", ["active", "maintenance", "retired"]);
-export const skill = pgEnum("skill", ["beginner", "intermediate", "expert"]);
-export const userRole = pgEnum("user_role", ["customer", "staff", "admin"]);
-export const orderStatus = pgEnum("order_status", ["pending_payment", "paid", "picked_up", "returned", "cancelled", "expired", "refunded"]);
-export const reservationState = pgEnum("reservation_state", ["held", "confirmed", "released"]);
-export const couponKind = pgEnum("coupon_kind", ["percent", "fixed"]);
-export const paymentStatus = pgEnum("payment_status", ["created", "pending", "succeeded", "failed", "cancelled", "expired", "refunded"]);
-/** Which sizing rule recommends a size for an item (see domain/sizing). */
-export const sizing = pgEnum("sizing", ["ski", "snowboard", "boot", "helmet", "ebike", "clothing", "none"]);
+// The enums' names are the database's; their values are the vocabulary's words.
+export const appId = pgEnum("app_id", SEASONS);
+export const itemKind = pgEnum("item_kind", ITEM_KINDS);
+export const unitStatus = pgEnum("unit_status", UNIT_STATUSES);
+export const skill = pgEnum("skill", SKILLS);
+export const userRole = pgEnum("user_role", ROLES);
+export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
+export const reservationState = pgEnum("reservation_state", RESERVATION_STATES);
+export const couponKind = pgEnum("coupon_kind", COUPON_KINDS);
+export const paymentStatus = pgEnum("payment_status", PAYMENT_STATUSES);
+export const sizing = pgEnum("sizing", SIZING_KINDS);
 
 // ---------------------------------------------------------------------------------------------
 // Storefronts and branches
@@ -469,7 +481,7 @@ export const carts = pgTable("carts", {
   hotelId: integer("hotel_id").references(() => partnerHotels.id, { onDelete: "set null" }),
   userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   language: text("language").notNull().default("en"),
-  /** Invoice information of the checkout step, validated by domain/checkout before it is stored. */
+  /** Invoice information of the checkout step, validated by domain/invoice before it is stored. */
   invoice: jsonb("invoice").$type<CartInvoice>(),
   /** The order this cart went to payment with, while it waits for the provider. */
   orderId: uuid("order_id"),

@@ -32,7 +32,7 @@ const secure = () => getConfig().PUBLIC_URL?.startsWith("https://") ?? false;
 const localeValue = z.enum(locales);
 
 /**
- * The language kept in the cookie (365 days, path /, SameSite Lax: spec §9). Its key is the setting, else
+ * The language kept in the cookie (365 days, path /, SameSite Lax: docs/spec.md §9). Its key is the setting, else
  * LANGUAGE_COOKIE from the environment (read from the briefly cached settings: no query per request).
  */
 export async function readLanguageCookie(request: Request): Promise<Locale | null> {

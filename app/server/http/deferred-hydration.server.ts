@@ -12,7 +12,7 @@
  */
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { INERT_MODULE, INERT_PRELOAD } from "../../components/deferred-hydration";
+import { INERT_MODULE, INERT_PRELOAD } from "../../domain/deferred-hydration";
 
 const REWRITES: [string, string][] = [
   ['<link rel="modulepreload" ', `<link rel="${INERT_PRELOAD}" `],

@@ -1,16 +1,22 @@
-/** Reading a posted form at the boundary: Zod decides, and a refusal keeps everything that was typed. */
+/**
+ * The one way a route reads a posted form: `readForm` gives `{ intent, values, files }`, `parse` (from
+ * domain/forms) checks the values with the form's Zod schema, and `refuse` (results.server.ts) answers a
+ * failure with the values as typed and a message per field.
+ */
 import { data } from "react-router";
-import type { z } from "zod";
-import { fieldErrors, formToObject } from "../../domain/forms";
+import { formToObject } from "../../domain/forms";
 
-/** The biggest form the shop accepts (pictures are uploaded separately, see item-forms.server.ts). */
+/** The biggest form the shop accepts without files. */
 export const MAX_FORM_BYTES = 256 * 1024;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-export type FormReading<T> =
-  | { ok: true; data: T; values: Record<string, unknown>; intent: string }
-  | { ok: false; values: Record<string, unknown>; errors: Record<string, string>; intent: string };
+/**
+ * A posted form: `intent` names the button that sent it ("save" when none did), `values` are the fields
+ * nested by their names (`name.en` → `{ name: { en } }`, `persons.0.firstName` → rows, `sizes[]` → a list),
+ * all strings as typed, and `files` the uploaded files by field name.
+ */
+export type PostedForm = { intent: string; values: Record<string, unknown>; files: Record<string, File[]> };
 
 /** The body, or null as soon as it passes `limit` (a chunked body has no Content-Length to check first). */
 export async function readCapped(request: Request, limit: number): Promise<ArrayBuffer | null> {
@@ -39,12 +45,12 @@ export async function readCapped(request: Request, limit: number): Promise<Array
 }
 
 /**
- * A posted form, the only way routes read one: 413 for a body over `limit`, 415 for a body that is not a
- * form (JSON, plain text), 400 for a form that cannot be read (a broken multipart body) or that holds a NUL
- * character (no browser field can hold one, and PostgreSQL stores none in text or JSON). A POST without a
- * body and without a content type (a button in a form of its own) is an empty form.
+ * The posted form data: 413 for a body over `limit`, 415 for a body that is not a form (JSON, plain
+ * text), 400 for a form that cannot be read (a broken multipart body) or that holds a NUL character (no
+ * browser field can hold one, and PostgreSQL stores none in text or JSON). A POST without a body and
+ * without a content type (a button in a form of its own) is an empty form.
  */
-export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
+async function readFormData(request: Request, limit: number): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   const body = await readCapped(request, limit);
   if (!body) throw data({ message: "Payload Too Large" }, { status: 413, statusText: "Payload Too Large" });
@@ -64,17 +70,22 @@ export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Pr
   return form;
 }
 
-export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<FormReading<z.infer<S>>> {
-  const values = formToObject(await readFormData(request));
+/**
+ * Reads a posted form. `uploadBytes` lets a multipart form (and only one) carry files up to that size in
+ * all; every other form is capped at MAX_FORM_BYTES.
+ */
+export async function readForm(request: Request, options: { uploadBytes?: number } = {}): Promise<PostedForm> {
+  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  const limit = multipart && options.uploadBytes ? options.uploadBytes : MAX_FORM_BYTES;
+  const form = await readFormData(request, limit);
+  const values = formToObject(form);
   const intent = typeof values.intent === "string" ? values.intent : "save";
   delete values.intent;
-  const parsed = schema.safeParse(values);
-  return parsed.success
-    ? { ok: true, data: parsed.data, values, intent }
-    : { ok: false, values, errors: fieldErrors(parsed.error), intent };
-}
-
-/** The answer to a refused form: 400 with the values as posted and a message per field. */
-export function refused(values: Record<string, unknown>, errors: Record<string, string>) {
-  return data({ values, errors }, { status: 400 });
+  const files: Record<string, File[]> = {};
+  if (options.uploadBytes) {
+    for (const [name, value] of form.entries()) {
+      if (typeof value !== "string") files[name] = [...(files[name] ?? []), value];
+    }
+  }
+  return { intent, values, files };
 }

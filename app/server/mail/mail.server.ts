@@ -1,5 +1,5 @@
 /**
- * The shop's e-mail: an outbox table and a delivery loop (DESIGN §3: nodemailer, `.eml` files by default,
+ * The shop's e-mail: an outbox table and a delivery loop (docs/architecture.md §3: nodemailer, `.eml` files by default,
  * `SMTP_URL` sends for real).
  *
  * - enqueueEmail writes the message into `email_outbox`; the unique index on (order_id, kind) makes "this

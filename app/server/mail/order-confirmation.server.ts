@@ -2,7 +2,7 @@
  * The order confirmation e-mail in the customer's language: a plain-text part that reads well on its own
  * and a simple, inline-styled HTML part (mail clients drop style sheets).
  */
-import { formatDate, formatMoney } from "../../components/format";
+import { formatDate, formatMoney } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { getT, type TFunction } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";

@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { MAX_PICTURES_PER_ITEM, movePicture, sniffPictureType } from "../../domain/admin/item-picture";
 import { largestSize, PICTURE_FILE, type PictureName, parsePictureName, pictureName, pictureVariants } from "../../domain/pictures";
+import { fail, ok, type Result } from "../../domain/result";
 import { recordAudit } from "../admin/audit.server";
 import { getConfig } from "../config.server";
 import { getDb } from "../db/client.server";
@@ -75,21 +76,19 @@ async function writeAtomically(path: string, data: Buffer) {
   await rename(temporary, path);
 }
 
-export type UploadResult = { ok: true; added: string[] } | { ok: false; errors: Record<string, string> } | null;
-
 /**
  * Adds uploaded pictures at the end of the item's list. All or nothing: one unreadable file refuses the
  * upload. A picture already on the item (same bytes) is not added twice.
  */
-export async function addItemPictures(userId: string, itemId: number, uploads: File[]): Promise<UploadResult> {
+export async function addItemPictures(userId: string, itemId: number, uploads: File[]): Promise<Result<{ added: string[] }>> {
   const [exists] = await getDb().select({ id: items.id, pictures: items.pictures }).from(items).where(eq(items.id, itemId));
-  if (!exists) return null;
+  if (!exists) return fail.notFound();
   const processed: ProcessedPicture[] = [];
   for (const upload of uploads) {
     try {
       processed.push(await processPicture(new Uint8Array(await upload.arrayBuffer())));
     } catch (error) {
-      if (error instanceof PictureRefused) return { ok: false, errors: { pictures: `admin.items.errors.${error.reason}` } };
+      if (error instanceof PictureRefused) return fail.invalid({ pictures: `admin.items.errors.${error.reason}` });
       throw error;
     }
   }
@@ -97,13 +96,13 @@ export async function addItemPictures(userId: string, itemId: number, uploads: F
   await mkdir(dir, { recursive: true });
   for (const picture of processed) for (const file of picture.files) await writeAtomically(join(dir, file.file), file.data);
 
-  const result = await getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx): Promise<Result<{ added: string[] }>> => {
     const [before] = await tx.select().from(items).where(eq(items.id, itemId)).for("update");
-    if (!before) return null;
+    if (!before) return fail.notFound();
     const added = [...new Set(processed.map((p) => p.name))].filter((name) => !before.pictures.includes(name));
     if (before.pictures.length + added.length > MAX_PICTURES_PER_ITEM)
-      return { ok: false as const, errors: { pictures: "admin.items.errors.tooManyPictures" } };
-    if (added.length === 0) return { ok: true as const, added };
+      return fail.invalid({ pictures: "admin.items.errors.tooManyPictures" });
+    if (added.length === 0) return ok({ added });
     const pictures = [...before.pictures, ...added];
     await tx.update(items).set({ pictures, updatedAt: sql`now()` }).where(eq(items.id, itemId));
     await recordAudit(tx, {
@@ -114,9 +113,9 @@ export async function addItemPictures(userId: string, itemId: number, uploads: F
       before: { pictures: before.pictures },
       after: { pictures },
     });
-    return { ok: true as const, added };
+    return ok({ added });
   });
-  if (!result?.ok) {
+  if (!result.ok) {
     // Refused after the files were written: take back the ones no item lists, so nothing is left lying around.
     const [now] = await getDb().select({ pictures: items.pictures }).from(items).where(eq(items.id, itemId));
     const orphans = processed.filter((p) => !now?.pictures.includes(p.name)).flatMap((p) => p.files.map((f) => f.file));
@@ -142,19 +141,20 @@ async function changePictures(
   });
 }
 
-export async function moveItemPicture(userId: string, itemId: number, name: string, direction: "up" | "down"): Promise<boolean> {
-  return (await changePictures(userId, itemId, "pictureMove", (pictures) => movePicture(pictures, name, direction))) !== null;
+export async function moveItemPicture(userId: string, itemId: number, name: string, direction: "up" | "down"): Promise<Result> {
+  const moved = await changePictures(userId, itemId, "pictureMove", (pictures) => movePicture(pictures, name, direction));
+  return moved ? ok() : fail.notFound();
 }
 
 /** Takes a picture off the item and deletes its files once the change is committed. */
-export async function deleteItemPicture(userId: string, itemId: number, name: string): Promise<boolean> {
+export async function deleteItemPicture(userId: string, itemId: number, name: string): Promise<Result> {
   const result = await changePictures(userId, itemId, "pictureDelete", (pictures) => pictures.filter((p) => p !== name));
-  if (!result) return false;
+  if (!result) return fail.notFound();
   const parsed = parsePictureName(name);
   if (parsed && result.before.includes(name)) {
     await Promise.all(pictureVariants(parsed).map((v) => unlink(join(itemPictureDir(itemId), v.file)).catch(() => {})));
   }
-  return true;
+  return ok();
 }
 
 export async function removeItemPictures(itemId: number): Promise<void> {

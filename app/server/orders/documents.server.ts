@@ -6,6 +6,7 @@ import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB
 import QRCode from "qrcode";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
+import { SHOP_TIME_ZONE } from "../../domain/periods";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import type { orderLines, orderPersons, orders, shops } from "../db/schema";
@@ -361,7 +362,7 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
   const money = (cents: number) => new Intl.NumberFormat(tag, { style: "currency", currency: "EUR" }).format(cents / 100);
   const percent = (bp: number) => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(bp / 10_000);
   const when = (date: Date, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(tag, { timeZone: "Europe/Rome", ...options }).format(date);
+    new Intl.DateTimeFormat(tag, { timeZone: SHOP_TIME_ZONE, ...options }).format(date);
 
   const title = t("documents.title");
   const { doc, sheet } = await startDocument(`${title} ${order.number}`, business, tag, t, input.orderUrl);
@@ -519,7 +520,7 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale): P
   const tag = languageTag[locale];
   const money = (cents: number) => new Intl.NumberFormat(tag, { style: "currency", currency: "EUR" }).format(cents / 100);
   const when = (date: Date) =>
-    new Intl.DateTimeFormat(tag, { timeZone: "Europe/Rome", dateStyle: "full", timeStyle: "short" }).format(date);
+    new Intl.DateTimeFormat(tag, { timeZone: SHOP_TIME_ZONE, dateStyle: "full", timeStyle: "short" }).format(date);
   const title = t("documents.contract.title");
   const { doc, sheet } = await startDocument(`${title} ${order.number}`, business, tag, t, input.orderUrl);
 

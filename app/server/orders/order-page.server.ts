@@ -1,6 +1,7 @@
 /** What the public order page (/order/{token}) shows and does: status, cancellation, and forgetting the bag once paid. */
 import { eq } from "drizzle-orm";
-import { canCancel } from "../../domain/checkout";
+import { canCancel } from "../../domain/cancellation";
+import { fail, ok, type Result } from "../../domain/result";
 import { clearCartCookie, deleteCart, loadCart } from "../booking/cart.server";
 import { getDb } from "../db/client.server";
 import { payments } from "../db/schema";
@@ -35,12 +36,16 @@ export async function orderPage(token: string, request: Request) {
   };
 }
 
-/** The customer cancels under the policy: everything is released and the payment refunded. */
-export async function cancelByCustomer(token: string): Promise<"cancelled" | "notAllowed" | "notFound"> {
+/**
+ * The customer cancels under the policy: everything is released and the payment refunded. A conflict
+ * when the policy no longer allows it (too late, not paid, cancelled already): the branch can still help.
+ */
+export async function cancelByCustomer(token: string): Promise<Result> {
   const found = await getOrderByToken(token);
-  if (!found) return "notFound";
+  if (!found) return fail.notFound();
   const settings = await getSettings();
-  if (found.order.status !== "paid" || !canCancel(found.order, settings.cancellationFreeHours, new Date())) return "notAllowed";
+  const notAllowed = fail.conflict({ form: "order.cancel.notAllowed" });
+  if (found.order.status !== "paid" || !canCancel(found.order, settings.cancellationFreeHours, new Date())) return notAllowed;
   const done = await cancelAndRefund(found.order.id, "Cancelled by the customer on the order page.");
-  return done ? "cancelled" : "notAllowed";
+  return done ? ok() : notAllowed;
 }

@@ -1,5 +1,5 @@
 /**
- * The built-in `demo` payment provider (DESIGN §6.4). It behaves like a hosted checkout of a real
+ * The built-in `demo` payment provider (docs/architecture.md §6.4). It behaves like a hosted checkout of a real
  * provider: the shop creates a checkout and redirects the customer to the provider's page (served by this
  * app at /pay/demo/{ref}); there the payer picks PayPal or card and pays, cancels or fails; the provider
  * then delivers a signed webhook to the shop (in the process, as /webhooks/demo would receive it) and sends

@@ -2,7 +2,7 @@
  * Payments of orders: starting a checkout at the configured provider, applying its webhook events, and
  * refunds. Events are idempotent (each provider event id is stored once) and order-independent: a failure
  * or expiry never undoes a payment that succeeded, and a success after an expiry goes through the late-
- * payment path of confirmOrder (claim again or refund). DESIGN §6.4, docs/decisions/012-payments.md.
+ * payment path of confirmOrder (claim again or refund). docs/architecture.md §6.4, docs/decisions/012-payments.md.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Locale, localizePath } from "../../domain/i18n";

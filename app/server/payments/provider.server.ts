@@ -1,5 +1,5 @@
 /**
- * What the shop needs from a payment provider (DESIGN §6.4). Two implement it: `demo` (built in, with a
+ * What the shop needs from a payment provider (docs/architecture.md §6.4). Two implement it: `demo` (built in, with a
  * hosted page of its own) and `stripe` (Checkout Sessions through the official SDK). The rest of the shop
  * sees only this interface and the normalized events.
  */

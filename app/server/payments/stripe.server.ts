@@ -1,5 +1,5 @@
 /**
- * The `stripe` payment provider (DESIGN §6.4): Stripe Checkout Sessions through the official SDK, card and
+ * The `stripe` payment provider (docs/architecture.md §6.4): Stripe Checkout Sessions through the official SDK, card and
  * PayPal, signed webhooks. Only this file knows Stripe's objects; the shop sees the PaymentProvider interface.
  */
 import Stripe from "stripe";
@@ -21,7 +21,7 @@ export type StripeProviderOptions = {
 const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_NETWORK_RETRIES = 2;
 
-// Five minutes, as Stripe recommends (DESIGN §6.4): an older delivery may be a replayed capture.
+// Five minutes, as Stripe recommends (docs/architecture.md §6.4): an older delivery may be a replayed capture.
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 // Stripe refuses `expires_at` earlier than 30 minutes or later than 24 hours after the session is created.

@@ -1,4 +1,4 @@
--- Constraints Drizzle's schema language cannot express. See DESIGN §5 and §6.2.
+-- Constraints Drizzle's schema language cannot express. See docs/architecture.md §5 and §6.2.
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 --> statement-breakpoint
 ALTER TABLE "reservations" ADD CONSTRAINT "reservations_no_overlap"

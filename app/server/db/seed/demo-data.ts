@@ -7,9 +7,9 @@
  * the serial ids the database generates. Villages, streets, hotels and the e-mail domain are invented.
  */
 import type { Translated } from "../../../domain/i18n";
+import type { Season } from "../../../domain/vocabulary";
 import type * as schema from "../schema";
 
-type AppId = (typeof schema.appId.enumValues)[number];
 type ItemInsert = typeof schema.items.$inferInsert;
 
 export type DemoApp = typeof schema.apps.$inferInsert;
@@ -17,7 +17,7 @@ export type DemoShop = {
   row: Omit<typeof schema.shops.$inferInsert, "id">;
   /** Prefix of the unit codes held at this branch, e.g. "CI" in CI-SKI-0001. */
   codePrefix: string;
-  apps: AppId[];
+  apps: Season[];
   hours: Omit<typeof schema.shopHours.$inferInsert, "id" | "shopId">[];
   closedDays: Omit<typeof schema.shopClosedDays.$inferInsert, "shopId">[];
 };
@@ -97,7 +97,7 @@ export const demoApps: DemoApp[] = [
 type Hours = DemoShop["hours"];
 
 /** The same opening slots on every ISO weekday (1 = Monday .. 7 = Sunday) except `closedOn`. */
-function weekly(appId: AppId, slots: [opens: string, closes: string][], closedOn: number[] = []): Hours {
+function weekly(appId: Season, slots: [opens: string, closes: string][], closedOn: number[] = []): Hours {
   const rows: Hours = [];
   for (let weekday = 1; weekday <= 7; weekday++) {
     if (closedOn.includes(weekday)) continue;
@@ -2170,7 +2170,7 @@ const MAINTENANCE: Record<string, string> = {
 };
 
 const itemBySlug = new Map(demoItems.map((item) => [item.slug, item]));
-const shopsServing = (appId: AppId) => demoShops.filter((shop) => shop.apps.includes(appId));
+const shopsServing = (appId: Season) => demoShops.filter((shop) => shop.apps.includes(appId));
 
 function buildUnits(): DemoUnit[] {
   const counters = new Map<string, number>();

@@ -1,4 +1,9 @@
-import { type Locale, languageTag } from "../domain/i18n";
+/**
+ * Prices, percentages and days in the reader's language, for pages, e-mails and documents alike. Pure
+ * `Intl`, so it sits in domain, where server and components can both reach it.
+ */
+import { type Locale, languageTag } from "./i18n";
+import { SHOP_TIME_ZONE } from "./periods";
 
 /**
  * Intl formatters are costly to build and a page formats dozens of prices and days: one formatter per
@@ -39,7 +44,7 @@ export function hhmm(time: string): string {
 
 export function formatDate(value: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
   const date = typeof value === "string" ? new Date(`${value.length === 10 ? `${value}T12:00:00Z` : value}`) : value;
-  return dateFormat(locale, { timeZone: "Europe/Rome", ...options }).format(date);
+  return dateFormat(locale, { timeZone: SHOP_TIME_ZONE, ...options }).format(date);
 }
 
 export function formatMoney(cents: number, locale: Locale): string {
