@@ -36,9 +36,9 @@ export default [
     route("pay/demo/:ref", "routes/booking/demo-pay.tsx"),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
-      route("apps", "routes/admin/apps.tsx"),
-      route("app/create", "routes/admin/app-create.tsx"),
-      route("app/:id", "routes/admin/app.tsx"),
+      route("apps", "routes/admin/storefronts.tsx"),
+      route("app/create", "routes/admin/storefront-create.tsx"),
+      route("app/:id", "routes/admin/storefront.tsx"),
       route("items", "routes/admin/items.tsx"),
       route("item/create", "routes/admin/item-create.tsx"),
       route("item/:id", "routes/admin/item.tsx"),

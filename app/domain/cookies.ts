@@ -2,4 +2,4 @@
 export const LANGUAGE_COOKIE_DAYS = 365;
 
 /** Lifetime of the bag's cookie; a bag untouched this long is forgotten. */
-export const CART_COOKIE_DAYS = 30;
+export const BAG_COOKIE_DAYS = 30;

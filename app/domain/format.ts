@@ -3,7 +3,7 @@
  * `Intl`, so it sits in domain, where server and components can both reach it.
  */
 import { type Locale, languageTag } from "./i18n";
-import { SHOP_TIME_ZONE } from "./periods";
+import { SHOP_TIME_ZONE } from "./time-zone";
 
 /**
  * Intl formatters are costly to build and a page formats dozens of prices and days: one formatter per

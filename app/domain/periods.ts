@@ -3,11 +3,7 @@
  * the shop's time zone, checked against opening hours, closed days and the season window, and turned into
  * half-open UTC instants `[pickup, return)`. Rules: docs/decisions/008-rental-periods.md.
  */
-import { z } from "zod";
-import { parse } from "./forms";
-import { fail, ok, type Result } from "./result";
-
-export const SHOP_TIME_ZONE = "Europe/Rome";
+import { SHOP_TIME_ZONE } from "./time-zone";
 /** The longest rental bookable online. */
 export const MAX_RENTAL_DAYS = 60;
 
@@ -15,14 +11,6 @@ export type IsoDate = string; // YYYY-MM-DD
 export type ClockTime = string; // HH:MM or HH:MM:SS
 
 export type PeriodInput = { pickupDate: IsoDate; returnDate: IsoDate; pickupTime: ClockTime; returnTime: ClockTime };
-
-/** The period step's form, as posted: well-formed days and hours, which `checkPeriod` then holds against the shop's calendar. */
-export const periodSchema = z.object({
-  pickupDate: z.iso.date({ message: "booking.errors.date" }),
-  returnDate: z.iso.date({ message: "booking.errors.date" }),
-  pickupTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "booking.errors.time" }),
-  returnTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "booking.errors.time" }),
-});
 
 export type OpeningSlot = { weekday: number; opens: ClockTime; closes: ClockTime };
 export type ShopCalendar = {
@@ -242,28 +230,4 @@ export function checkPeriod(
 export function reservationRange(period: { pickupAt: Date; returnAt: Date }, turnaroundMinutes: number): string {
   const end = new Date(period.returnAt.getTime() + turnaroundMinutes * 60_000);
   return `[${period.pickupAt.toISOString()},${end.toISOString()})`;
-}
-
-/** Which field each rule of the period belongs to, so the message shows next to it. */
-const FIELD_OF: Record<PeriodError, "pickupDate" | "returnDate" | "pickupTime" | "returnTime"> = {
-  "period.invalidDate": "pickupDate",
-  "period.pickupInPast": "pickupDate",
-  "period.outsideSeason": "pickupDate",
-  "period.pickupDayClosed": "pickupDate",
-  "period.returnBeforePickup": "returnDate",
-  "period.tooLong": "returnDate",
-  "period.returnDayClosed": "returnDate",
-  "period.pickupOutsideHours": "pickupTime",
-  "period.returnOutsideHours": "returnTime",
-};
-
-/** A posted period, checked for its form and against the branch's calendar; refused with a message per field. */
-export function checkPostedPeriod(values: unknown, calendar: ShopCalendar, now: Date): Result<PeriodInput> {
-  const parsed = parse(periodSchema, values);
-  if (!parsed.ok) return parsed;
-  const checked = checkPeriod(parsed.value, calendar, now);
-  if (checked.ok) return ok(parsed.value);
-  const errors: Record<string, string> = {};
-  for (const error of checked.errors) errors[FIELD_OF[error]] ??= error;
-  return fail.invalid(errors);
 }

@@ -4,7 +4,8 @@
  * a value added, renamed or moved here is a migration.
  */
 import { z } from "zod";
-import { SHOP_TIME_ZONE, zonedDate } from "./periods";
+import { zonedDate } from "./periods";
+import { SHOP_TIME_ZONE } from "./time-zone";
 
 /** The storefronts, one a season (the database's `app_id`): winter rents skis, summer e-bikes. */
 export const SEASONS = ["winter", "summer"] as const;

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
-import { addItem, cartOf, INVOICE, startBooking } from "../helpers/booking-flow";
+import { addItem, bagOf, INVOICE, startBooking } from "../helpers/booking-flow";
 import { createTestDatabase } from "../helpers/db";
 import { BROWSER_UA } from "../helpers/http";
 import { rawRequest } from "../helpers/raw-request";
@@ -85,8 +85,8 @@ const requestsServed = (machine: ShopProcess) =>
 
 describe("two machines behind nginx (docs/deploy/nginx.conf)", () => {
   it("started together on a database without data: seeded once, and both serve", async () => {
-    const apps = await database.db.select().from(schema.apps);
-    expect(apps.map((a) => a.id).sort()).toEqual(["summer", "winter"]);
+    const storefronts = await database.db.select().from(schema.storefronts);
+    expect(storefronts.map((a) => a.id).sort()).toEqual(["summer", "winter"]);
     const before = machines.map(requestsServed);
     const answers = await Promise.all(
       Array.from({ length: 40 }, () => fetch(`${url}/stores`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } })),
@@ -112,14 +112,14 @@ describe("two machines behind nginx (docs/deploy/nginx.conf)", () => {
     expect(provider.origin).toBe(url);
     const back = await visitor.post(provider.pathname, { c: provider.searchParams.get("c") as string, method: "card", outcome: "paid" });
     expect(back.status).toBe(302);
-    const [cart] = await database.db
+    const [bag] = await database.db
       .select()
-      .from(schema.carts)
-      .where(eq(schema.carts.id, cartOf(visitor)));
+      .from(schema.bags)
+      .where(eq(schema.bags.id, bagOf(visitor)));
     const [order] = await database.db
       .select()
       .from(schema.orders)
-      .where(eq(schema.orders.id, cart.orderId as string));
+      .where(eq(schema.orders.id, bag.orderId as string));
     expect(order.status).toBe("paid");
     expect((await visitor.follow(back)).status).toBe(200);
   });

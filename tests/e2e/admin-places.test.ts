@@ -1,5 +1,5 @@
 /**
- * The back office's apps, branches, coupons and users in Chromium, as an admin: an app edited (and put
+ * The back office's storefronts, branches, coupons and users in Chromium, as an admin: a storefront edited (and put
  * back), a branch created, edited, given opening hours and a closed day that show on its public page, and
  * deleted, a coupon created, edited and deleted, a user made staff at two branches and a customer again.
  * axe on every screen. The shop process is shared with the other browser tests, so records made here have
@@ -28,7 +28,7 @@ const COUPON = `E2E-${tag.toUpperCase()}`;
 
 let browser: Browser;
 let admin: BrowserContext;
-/** The summer app's Danish name before this file touched it, to put back whatever happens. */
+/** The summer storefront's Danish name before this file touched it, to put back whatever happens. */
 let summerDanish: string | null = null;
 
 const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
@@ -76,7 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (admin && summerDanish !== null) {
-    // Put the app's name back even when a step above failed.
+    // Put the storefront's name back even when a step above failed.
     const page = await admin.newPage();
     await page.goto(`${baseUrl}/admin/app/summer`);
     const fields = await formFields(page, "main form[method=post]", { "name.da": summerDanish });
@@ -119,7 +119,7 @@ describe("apps", () => {
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     await expect.poll(() => page.locator('[data-audit="update"]').first().textContent()).toContain("Sommer: elcykler (e2e)");
 
-    // Deleting is explained, not offered: the app has categories and items.
+    // Deleting is explained, not offered: the storefront has categories and items.
     await page.getByText(/^Delete .*…$/).click();
     await page.getByText("untick Enabled and save").waitFor();
     expect(await page.getByRole("button", { name: /^Yes, delete/ }).count()).toBe(0);

@@ -16,8 +16,8 @@ export const period = winterPeriod();
 
 type Person = Record<string, string>;
 
-/** The visitor's cart id: the signed cookie's value (the signature is checked by the server, not here). */
-export function cartOf(visitor: Visitor): string {
+/** The visitor's bag id: the signed cookie's value (the signature is checked by the server, not here). */
+export function bagOf(visitor: Visitor): string {
   const signed = decodeURIComponent(visitor.cookies.get("rental_cart") ?? "");
   return JSON.parse(Buffer.from(signed.split(".")[0], "base64").toString("utf8")) as string;
 }
@@ -42,9 +42,9 @@ export async function startBooking(
   expect(locationOf(personsStep)).toBe(path("/rental/winter/ciaslin/equipment"));
   return db
     .select()
-    .from(schema.cartPersons)
-    .where(eq(schema.cartPersons.cartId, cartOf(visitor)))
-    .orderBy(schema.cartPersons.position);
+    .from(schema.bagPersons)
+    .where(eq(schema.bagPersons.bagId, bagOf(visitor)))
+    .orderBy(schema.bagPersons.position);
 }
 
 /** Adds an item on the equipment step (`query` picks the person and category, as the page's links do). */
@@ -69,15 +69,15 @@ export async function goToPayment(db: Db, visitor: Visitor, locale: Locale = "en
   expect(total).toBeTruthy();
   const pay = await visitor.post(path("/rental/checkout"), { ...INVOICE, total: total as string });
   expect(pay.status).toBe(302);
-  const [cart] = await db
+  const [bag] = await db
     .select()
-    .from(schema.carts)
-    .where(eq(schema.carts.id, cartOf(visitor)));
-  expect(cart.orderId).toBeTruthy();
+    .from(schema.bags)
+    .where(eq(schema.bags.id, bagOf(visitor)));
+  expect(bag.orderId).toBeTruthy();
   const [order] = await db
     .select()
     .from(schema.orders)
-    .where(eq(schema.orders.id, cart.orderId as string));
+    .where(eq(schema.orders.id, bag.orderId as string));
   expect(order.status).toBe("pending_payment");
   expect(order.totalCents).toBe(Number(total));
   const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));

@@ -203,7 +203,7 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       const auditAfter = await db.select({ n: sql<number>`count(*)::int` }).from(schema.auditLog);
       expect(auditAfter[0].n).toBe(auditBefore[0].n);
       expect(await db.select().from(schema.categories).where(eq(schema.categories.id, "hijack"))).toHaveLength(0);
-      const [winter] = await db.select().from(schema.apps).where(eq(schema.apps.id, "winter"));
+      const [winter] = await db.select().from(schema.storefronts).where(eq(schema.storefronts.id, "winter"));
       expect(winter.seasonStart).toBe("12-01");
     },
   );

@@ -1,5 +1,5 @@
 /**
- * The back office's apps, branches, coupons and users (issue 5) over real HTTP, and the server functions
+ * The back office's storefronts, branches, coupons and users (issue 5) over real HTTP, and the server functions
  * behind them: validation messages beside the fields with the input kept, what may and may not be
  * deleted, opening hours and closed days reaching the public shop page, coupon rules, role changes with
  * their guard rails, deactivation ending sessions, the audit log, and who may do any of it.
@@ -8,9 +8,9 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteApp } from "../../app/server/admin/apps.server";
 import { createCoupon, updateCoupon } from "../../app/server/admin/coupons.server";
 import { closeShopDay, listShops } from "../../app/server/admin/shops.server";
+import { deleteStorefront } from "../../app/server/admin/storefronts.server";
 import { listUsers, setUserActive, updateUser } from "../../app/server/admin/users.server";
 import { hashPassword } from "../../app/server/auth/password.server";
 import * as schema from "../../app/server/db/schema";
@@ -211,7 +211,7 @@ describe(`who may use the apps, branches, coupons and users screens on ${testDbK
     expect(user.role).toBe("customer");
     expect(await db().select().from(schema.coupons).where(eq(schema.coupons.id, welcome.id))).toHaveLength(1);
     expect(await db().select().from(schema.shops).where(eq(schema.shops.slug, "hacked"))).toHaveLength(0);
-    expect((await db().select().from(schema.apps).where(eq(schema.apps.id, "summer")))[0].name.en).not.toBe("Hacked");
+    expect((await db().select().from(schema.storefronts).where(eq(schema.storefronts.id, "summer")))[0].name.en).not.toBe("Hacked");
     expect(await auditOf("shop", ciaslin.id)).toHaveLength(0);
   });
 });
@@ -247,12 +247,12 @@ describe(`apps on ${testDbKind}`, () => {
     expect(response.text).toContain(message("admin.apps.errors.monthDay"));
     expect(response.text).toContain('value="Summer: e-bikes and more"');
     expect(response.text).toMatch(/id="field-seasonStart-day"[^>]*aria-invalid="true"/);
-    const [app] = await db().select().from(schema.apps).where(eq(schema.apps.id, "summer"));
-    expect(app.name.en).toBe("Summer: e-bikes");
+    const [storefront] = await db().select().from(schema.storefronts).where(eq(schema.storefronts.id, "summer"));
+    expect(storefront.name.en).toBe("Summer: e-bikes");
   });
 
   it("saves an app's texts, season and branches, with the change in the audit trail", async () => {
-    const [before] = await db().select().from(schema.apps).where(eq(schema.apps.id, "summer"));
+    const [before] = await db().select().from(schema.storefronts).where(eq(schema.storefronts.id, "summer"));
     const [ciaslin, runcadoz] = await Promise.all([shopBySlug("ciaslin"), shopBySlug("runcadoz")]);
     const fields = (season: [string, string, string, string], name: string, shopIds: number[]) => ({
       intent: "save",
@@ -269,10 +269,10 @@ describe(`apps on ${testDbKind}`, () => {
     const saved = await post("/admin/app/summer", fields(["1", "5", "31", "10"], "Sommer: elcykler og mere", [ciaslin.id]));
     expect(saved.status).toBe(302);
     expect(saved.location).toBe("/admin/app/summer?saved=1");
-    const [after] = await db().select().from(schema.apps).where(eq(schema.apps.id, "summer"));
+    const [after] = await db().select().from(schema.storefronts).where(eq(schema.storefronts.id, "summer"));
     expect(after).toMatchObject({ seasonStart: "05-01", seasonEnd: "10-31" });
     expect(after.name.da).toBe("Sommer: elcykler og mere");
-    const served = await db().select().from(schema.shopApps).where(eq(schema.shopApps.appId, "summer"));
+    const served = await db().select().from(schema.shopStorefronts).where(eq(schema.shopStorefronts.appId, "summer"));
     expect(served.map((s) => s.shopId)).toEqual([ciaslin.id]);
     const [entry] = (await auditOf("app", "summer")).reverse();
     expect(entry.action).toBe("update");
@@ -286,7 +286,7 @@ describe(`apps on ${testDbKind}`, () => {
     // Put the demo data back as it was.
     const restored = await post("/admin/app/summer", fields(["15", "5", "15", "10"], before.name.da, [ciaslin.id, runcadoz.id]));
     expect(restored.status).toBe(302);
-    expect((await db().select().from(schema.shopApps).where(eq(schema.shopApps.appId, "summer"))).length).toBe(2);
+    expect((await db().select().from(schema.shopStorefronts).where(eq(schema.shopStorefronts.appId, "summer"))).length).toBe(2);
   });
 
   it("refuses to delete an app with categories, items or orders and suggests disabling it", async () => {
@@ -295,7 +295,7 @@ describe(`apps on ${testDbKind}`, () => {
     const response = await post("/admin/app/winter", { intent: "delete" });
     expect(response.status).toBe(400);
     expect(response.text).toContain(message("admin.apps.deleteRefused"));
-    expect(await db().select().from(schema.apps).where(eq(schema.apps.id, "winter"))).toHaveLength(1);
+    expect(await db().select().from(schema.storefronts).where(eq(schema.storefronts.id, "winter"))).toHaveLength(1);
   });
 
   it("says plainly that no new kind of app can be created while both exist", async () => {
@@ -316,7 +316,7 @@ describe(`apps on ${testDbKind}`, () => {
     });
     expect(response.status).toBe(400);
     expect(response.text).toContain(message("admin.apps.allExist"));
-    const [winter] = await db().select().from(schema.apps).where(eq(schema.apps.id, "winter"));
+    const [winter] = await db().select().from(schema.storefronts).where(eq(schema.storefronts.id, "winter"));
     expect(winter.name.en).not.toBe("Winter again");
   });
 });
@@ -354,13 +354,15 @@ describe(`branches on ${testDbKind}`, () => {
     expect(created.location).toBe(`/admin/shop/${row.id}?saved=1`);
     expect(row).toMatchObject({ latitude: "46.550000", longitude: "11.800000", active: true, country: "IT" });
     expect(row.description).toEqual({ en: "A branch for the tests.", de: "Eine Filiale für die Tests." });
-    expect((await db().select().from(schema.shopApps).where(eq(schema.shopApps.shopId, row.id))).map((r) => r.appId)).toEqual(["summer"]);
+    expect((await db().select().from(schema.shopStorefronts).where(eq(schema.shopStorefronts.shopId, row.id))).map((r) => r.appId)).toEqual(
+      ["summer"],
+    );
 
     const edited = await post(`/admin/shop/${row.id}`, shopForm({ name: "Dolomiti Rent Testëi", "appIds[]": ["winter", "summer"] }));
     expect(edited.status).toBe(302);
     const after = await shopBySlug(slug);
     expect(after.name).toBe("Dolomiti Rent Testëi");
-    expect((await db().select().from(schema.shopApps).where(eq(schema.shopApps.shopId, row.id))).length).toBe(2);
+    expect((await db().select().from(schema.shopStorefronts).where(eq(schema.shopStorefronts.shopId, row.id))).length).toBe(2);
     expect((await auditOf("shop", row.id)).map((e) => e.action)).toEqual(["create", "update"]);
     const page = await get(`/admin/shop/${row.id}`);
     expect(page.text).toContain(message("admin.shops.hoursOf", en, { season: "Winter" }));
@@ -414,7 +416,7 @@ describe(`branches on ${testDbKind}`, () => {
     const [entry] = (await auditOf("shop", row.id)).reverse();
     expect(entry.action).toBe("hours");
     expect((entry.after as Record<string, string>)["hours.summer.2"]).toBe("09:00–12:00, 13:00–17:00");
-    // Hours of an app the branch does not serve are refused.
+    // Hours of a storefront the branch does not serve are refused.
     await post(`/admin/shop/${row.id}`, shopForm({ "appIds[]": ["summer"] }));
     const notServed = await post(`/admin/shop/${row.id}`, { intent: "hours", appId: "winter", "hours.1": "08:00-18:00" });
     expect(notServed.status).toBe(400);
@@ -783,14 +785,14 @@ describe(`users on ${testDbKind}`, () => {
   });
 });
 
-// Last: it empties the summer storefront to show that an app with nothing in it can go and come back.
+// Last: it empties the summer storefront to show that a storefront with nothing in it can go and come back.
 describe(`deleting and creating an app on ${testDbKind}`, () => {
   it("deletes an app without categories, items or orders, then creates it again with its branches", async () => {
     const summerItems = db().select({ id: schema.items.id }).from(schema.items).where(eq(schema.items.appId, "summer"));
-    await db().delete(schema.cartLines).where(inArray(schema.cartLines.itemId, summerItems));
+    await db().delete(schema.bagLines).where(inArray(schema.bagLines.itemId, summerItems));
     await db().delete(schema.items).where(eq(schema.items.appId, "summer"));
     await db().delete(schema.categories).where(eq(schema.categories.appId, "summer"));
-    expect(await deleteApp(adminId, "summer")).toEqual({ ok: true, value: undefined });
+    expect(await deleteStorefront(adminId, "summer")).toEqual({ ok: true, value: undefined });
     expect(await db().select().from(schema.shopHours).where(eq(schema.shopHours.appId, "summer"))).toHaveLength(0);
     expect((await auditOf("app", "summer")).at(-1)?.action).toBe("delete");
 
@@ -813,11 +815,11 @@ describe(`deleting and creating an app on ${testDbKind}`, () => {
     });
     expect(created.status).toBe(302);
     expect(created.location).toBe("/admin/app/summer?saved=1");
-    const [app] = await db().select().from(schema.apps).where(eq(schema.apps.id, "summer"));
-    expect(app).toMatchObject({ seasonStart: "05-15", seasonEnd: "10-15", enabled: true });
-    expect((await db().select().from(schema.shopApps).where(eq(schema.shopApps.appId, "summer"))).map((s) => s.shopId)).toEqual([
-      ciaslin.id,
-    ]);
+    const [storefront] = await db().select().from(schema.storefronts).where(eq(schema.storefronts.id, "summer"));
+    expect(storefront).toMatchObject({ seasonStart: "05-15", seasonEnd: "10-15", enabled: true });
+    expect(
+      (await db().select().from(schema.shopStorefronts).where(eq(schema.shopStorefronts.appId, "summer"))).map((s) => s.shopId),
+    ).toEqual([ciaslin.id]);
     expect((await get("/admin/app/create")).text).toContain(message("admin.apps.allExist"));
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
 import * as schema from "../../app/server/db/schema";
-import { addItem, cartOf, goToPayment, INVOICE, startBooking } from "../helpers/booking-flow";
+import { addItem, bagOf, goToPayment, INVOICE, startBooking } from "../helpers/booking-flow";
 import { fingerprint } from "../helpers/fingerprint";
 import { startTestServer } from "../helpers/http";
 import { createVisitor, locationOf, pageText, type Visitor } from "../helpers/visitor";
@@ -227,14 +227,14 @@ describe("script and SQL in what people type", () => {
         total,
       });
       expect(pay.status).toBe(302);
-      const [cart] = await db
+      const [bag] = await db
         .select()
-        .from(schema.carts)
-        .where(eq(schema.carts.id, cartOf(visitor)));
+        .from(schema.bags)
+        .where(eq(schema.bags.id, bagOf(visitor)));
       const [order] = await db
         .select()
         .from(schema.orders)
-        .where(eq(schema.orders.id, cart.orderId as string));
+        .where(eq(schema.orders.id, bag.orderId as string));
       expect(order.invoiceName).toBe(payload);
       expect(order.invoiceStreet).toBe(payload);
 
@@ -334,8 +334,8 @@ describe("ids in URLs", () => {
     const lines = () =>
       db
         .select()
-        .from(schema.cartLines)
-        .where(eq(schema.cartLines.cartId, cartOf(visitor)));
+        .from(schema.bagLines)
+        .where(eq(schema.bagLines.bagId, bagOf(visitor)));
     const [line] = await lines();
     for (const spelling of [`0x${line.id.toString(16)}`, `${line.id}e0`, ` ${line.id}`, `0${line.id}`]) {
       const answer = await visitor.post("/rental/bag", { intent: "remove", lineId: spelling });

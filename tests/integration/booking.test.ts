@@ -15,7 +15,7 @@ import * as schema from "../../app/server/db/schema";
 import { createHttpApp } from "../../app/server/http/app.server";
 import { signDemoWebhook } from "../../app/server/payments/demo.server";
 import { createRentalItem, liveReservations, shopIds } from "../helpers/booking";
-import { addItem, cartOf, goToPayment, INVOICE, period, startBooking } from "../helpers/booking-flow";
+import { addItem, bagOf, goToPayment, INVOICE, period, startBooking } from "../helpers/booking-flow";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 import { createVisitor, locationOf, pageText, type Visitor } from "../helpers/visitor";
@@ -178,8 +178,8 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
 
     const [lena] = await db
       .select()
-      .from(schema.cartPersons)
-      .where(eq(schema.cartPersons.cartId, cartOf(visitor)));
+      .from(schema.bagPersons)
+      .where(eq(schema.bagPersons.bagId, bagOf(visitor)));
     await addItem(visitor, `person=${lena.id}&category=goggles-helmets`, { itemId: itemIds["ski-helmet"], size: "M" }, "de");
     const missingInvoice = await visitor.post("/de/rental/checkout", { ...INVOICE, name: "", email: "not-an-email", total: 0 });
     expect(missingInvoice.status).toBe(400);
@@ -241,8 +241,8 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
       size: "170",
     });
     expect(refused.status).toBe(409);
-    const secondCart = cartOf(second);
-    expect(await db.select().from(schema.cartLines).where(eq(schema.cartLines.cartId, secondCart))).toHaveLength(0);
+    const secondBag = bagOf(second);
+    expect(await db.select().from(schema.bagLines).where(eq(schema.bagLines.bagId, secondBag))).toHaveLength(0);
   });
 
   it("a cancel at the provider brings the customer back to the bag with the hold released", async () => {
@@ -358,20 +358,20 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
     const before = await pageText(await visitor.get("/rental/bag"));
     expect(before).toContain(en.booking.discount.offer.replace(" {{percent}}", ""));
     expect((await visitor.post("/rental/bag", { intent: "hotel", hotelId: hotel.id })).status).toBe(302);
-    const bag = await pageText(await visitor.get("/rental/bag"));
-    expect(bag).toContain("Partner hotel Hotel Test Lumina 15%");
-    expect(bag).not.toContain(en.booking.discount.offer.replace(" {{percent}}", ""));
+    const after = await pageText(await visitor.get("/rental/bag"));
+    expect(after).toContain("Partner hotel Hotel Test Lumina 15%");
+    expect(after).not.toContain(en.booking.discount.offer.replace(" {{percent}}", ""));
     const payment = await goToDemoPayment(visitor);
     expect(payment.order.hotelId).toBe(hotel.id);
     expect(payment.order.discounts).toEqual([expect.objectContaining({ kind: "hotel", label: "Hotel Test Lumina", percent: 15 })]);
     // A hotel that does not exist is refused, and the bag keeps its choice.
     expect((await visitor.post("/rental/bag", { intent: "hotel", hotelId: "abc" })).status).toBe(400);
     expect((await visitor.post("/rental/bag", { intent: "hotel", hotelId: 999999 })).status).toBe(400);
-    const [cart] = await db
+    const [bag] = await db
       .select()
-      .from(schema.carts)
-      .where(eq(schema.carts.id, cartOf(visitor)));
-    expect(cart.hotelId).toBe(hotel.id);
+      .from(schema.bags)
+      .where(eq(schema.bags.id, bagOf(visitor)));
+    expect(bag.hotelId).toBe(hotel.id);
   });
 
   it("changes a line's size in the bag, and refuses sizes the item lacks and quantities on a person's equipment", async () => {
@@ -380,15 +380,15 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
     await addItem(visitor, `person=${anna.id}`, { itemId: itemIds["ski-easy-carve"], size: "156" });
     const [line] = await db
       .select()
-      .from(schema.cartLines)
-      .where(eq(schema.cartLines.cartId, cartOf(visitor)));
+      .from(schema.bagLines)
+      .where(eq(schema.bagLines.bagId, bagOf(visitor)));
     expect((await visitor.post("/rental/bag", { intent: "size", lineId: line.id, size: "164" })).status).toBe(302);
     expect((await visitor.post("/rental/bag", { intent: "size", lineId: line.id, size: "999" })).status).toBe(400);
     expect((await visitor.post("/rental/bag", { intent: "quantity", lineId: line.id, quantity: 5 })).status).toBe(400);
     const stranger = createVisitor(shop.url);
     await startBooking(db, stranger);
     expect((await stranger.post("/rental/bag", { intent: "remove", lineId: line.id })).status).toBe(302);
-    const [after] = await db.select().from(schema.cartLines).where(eq(schema.cartLines.id, line.id));
+    const [after] = await db.select().from(schema.bagLines).where(eq(schema.bagLines.id, line.id));
     expect(after).toMatchObject({ size: "164", quantity: 1 });
   });
 
@@ -422,8 +422,8 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
         (
           await db
             .select()
-            .from(schema.cartLines)
-            .where(eq(schema.cartLines.cartId, cartOf(visitor)))
+            .from(schema.bagLines)
+            .where(eq(schema.bagLines.bagId, bagOf(visitor)))
         ).length,
       ).toBe(1);
     } finally {

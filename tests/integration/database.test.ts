@@ -22,7 +22,7 @@ const rows = async (table: any) => (await database.db.select({ n: count() }).fro
 describe(`demo shop on ${testDbKind}`, () => {
   it("has three branches, both apps, every category of the spec and at least 40 items", async () => {
     expect(await rows(schema.shops)).toBe(3);
-    expect((await database.db.select().from(schema.apps)).map((a) => a.id).sort()).toEqual(["summer", "winter"]);
+    expect((await database.db.select().from(schema.storefronts)).map((a) => a.id).sort()).toEqual(["summer", "winter"]);
     const categoryIds = (await database.db.select({ id: schema.categories.id }).from(schema.categories)).map((c) => c.id);
     for (const id of [
       "clothing",

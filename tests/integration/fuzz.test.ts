@@ -23,7 +23,7 @@ import type { Db } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { signDemoWebhook } from "../../app/server/payments/demo.server";
 import { getSettings } from "../../app/server/settings/settings.server";
-import { addItem, cartOf, goToPayment, INVOICE, period, startBooking } from "../helpers/booking-flow";
+import { addItem, bagOf, goToPayment, INVOICE, period, startBooking } from "../helpers/booking-flow";
 import { danglingReferences, fingerprint } from "../helpers/fingerprint";
 import { startTestServer } from "../helpers/http";
 import { type StripeStandIn, signStripePayload, startStripeStandIn } from "../helpers/stripe-stand-in";
@@ -434,13 +434,13 @@ describe("with the demo payment provider", () => {
   let booker: Visitor | null = null;
   async function bookerReady(): Promise<Visitor> {
     if (booker) {
-      const [cart] = await db
+      const [bag] = await db
         .select()
-        .from(schema.carts)
-        .where(eq(schema.carts.id, cartOf(booker)));
-      const lines = cart ? await db.select().from(schema.cartLines).where(eq(schema.cartLines.cartId, cart.id)) : [];
-      const persons = cart ? await db.select().from(schema.cartPersons).where(eq(schema.cartPersons.cartId, cart.id)) : [];
-      const intact = cart?.appId === "winter" && cart.shopId === ids.shops.ciaslin && !cart.orderId && cart.pickupDate !== null;
+        .from(schema.bags)
+        .where(eq(schema.bags.id, bagOf(booker)));
+      const lines = bag ? await db.select().from(schema.bagLines).where(eq(schema.bagLines.bagId, bag.id)) : [];
+      const persons = bag ? await db.select().from(schema.bagPersons).where(eq(schema.bagPersons.bagId, bag.id)) : [];
+      const intact = bag?.appId === "winter" && bag.shopId === ids.shops.ciaslin && !bag.orderId && bag.pickupDate !== null;
       if (intact && lines.length > 0 && persons.length > 0) return booker;
     }
     forget();
@@ -452,9 +452,9 @@ describe("with the demo payment provider", () => {
 
   /** The booker's persons and lines, for fields that name them. */
   async function bookerRows(visitor: Visitor) {
-    const cartId = cartOf(visitor);
-    const persons = await db.select().from(schema.cartPersons).where(eq(schema.cartPersons.cartId, cartId));
-    const lines = await db.select().from(schema.cartLines).where(eq(schema.cartLines.cartId, cartId));
+    const bagId = bagOf(visitor);
+    const persons = await db.select().from(schema.bagPersons).where(eq(schema.bagPersons.bagId, bagId));
+    const lines = await db.select().from(schema.bagLines).where(eq(schema.bagLines.bagId, bagId));
     return { person: String(persons[0]?.id ?? 1), line: String(lines[0]?.id ?? 1) };
   }
 
@@ -469,7 +469,7 @@ describe("with the demo payment provider", () => {
         app: segment("winter", "summer"),
         branch: segment("ciaslin", "runcadoz"),
         category: fc.option(queryValue("ski-snowboard", "ski-service"), { nil: undefined }),
-        withCart: fc.boolean(),
+        withBag: fc.boolean(),
         origin,
         fields: formOf({
           pickupDate: one(period.pickupDate, "2027-01-11"),
@@ -479,7 +479,7 @@ describe("with the demo payment provider", () => {
         }),
       });
       await assertProperty(arbitrary, async (run) => {
-        const visitor = run.withCart ? await bookerReady() : null;
+        const visitor = run.withBag ? await bookerReady() : null;
         const path = `${run.locale}/rental/${run.app}/${run.branch}${run.category === undefined ? "" : `?category=${run.category}`}`;
         const answer = await postProbe(shop, path, run.fields, {
           cookie: visitor ? cookieOf(visitor) : undefined,
@@ -569,7 +569,7 @@ describe("with the demo payment provider", () => {
       const arbitrary = fc.record({
         locale,
         query: fc.option(fc.tuple(queryValue("cancelled", "failed"), queryValue("price", "unavailable")), { nil: undefined }),
-        withCart: fc.oneof({ arbitrary: fc.constant(true), weight: 5 }, { arbitrary: fc.constant(false), weight: 1 }),
+        withBag: fc.oneof({ arbitrary: fc.constant(true), weight: 5 }, { arbitrary: fc.constant(false), weight: 1 }),
         origin,
         fields: formOf({
           intent: one("size", "remove", "quantity", "coupon", "removeCoupon", "hotel", "continue", "releaseHold", "checkout", "REMOVE"),
@@ -587,12 +587,12 @@ describe("with the demo payment provider", () => {
         const fields = fill(run.fields, vars);
         const releases = fields.some(([name, value]) => name === "intent" && value === "releaseHold");
         const answer = await postProbe(shop, path, fields, {
-          cookie: run.withCart ? cookieOf(visitor) : undefined,
+          cookie: run.withBag ? cookieOf(visitor) : undefined,
           origin: run.origin,
           // Giving back a payment's hold answers the page itself (200), and may write.
           succeeded: (a) => (redirected(a) && !a.location?.endsWith("/rental")) || (releases && a.status === 200),
         });
-        if (answer.status === 302 && run.withCart) booker = null;
+        if (answer.status === 302 && run.withBag) booker = null;
       });
     });
 
@@ -764,9 +764,9 @@ describe("with the demo payment provider", () => {
 
   describe("public forms", () => {
     it("the coupon page puts a coupon into the bag", async () => {
-      const arbitrary = fc.record({ locale, code: segment("{coupon}", "WELCOME"), withCart: fc.boolean(), origin, fields: formOf({}) });
+      const arbitrary = fc.record({ locale, code: segment("{coupon}", "WELCOME"), withBag: fc.boolean(), origin, fields: formOf({}) });
       await assertProperty(arbitrary, async (run) => {
-        const visitor = run.withCart ? await bookerReady() : null;
+        const visitor = run.withBag ? await bookerReady() : null;
         const code = run.code === "{coupon}" ? ids.couponCode : run.code;
         await postProbe(shop, `${run.locale}/coupon/${code}`, run.fields, {
           cookie: visitor ? cookieOf(visitor) : undefined,

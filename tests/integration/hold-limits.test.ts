@@ -14,7 +14,7 @@ import { hitRateLimit } from "../../app/server/auth/rate-limit.server";
 import { holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
 import { createRentalItem, holdRequest, shopIds } from "../helpers/booking";
-import { addItem, cartOf, INVOICE, startBooking } from "../helpers/booking-flow";
+import { addItem, bagOf, INVOICE, startBooking } from "../helpers/booking-flow";
 import { testDbKind } from "../helpers/db";
 import { fingerprint } from "../helpers/fingerprint";
 import { startTestServer } from "../helpers/http";
@@ -94,14 +94,14 @@ describe(`hold limits on ${testDbKind}`, () => {
       outcome: "cancelled",
     });
     expect(back.status).toBe(302);
-    const [cart] = await db
+    const [bag] = await db
       .select()
-      .from(schema.carts)
-      .where(eq(schema.carts.id, cartOf(visitor)));
+      .from(schema.bags)
+      .where(eq(schema.bags.id, bagOf(visitor)));
     const [cancelled] = await db
       .select()
       .from(schema.orders)
-      .where(eq(schema.orders.id, cart.orderId as string));
+      .where(eq(schema.orders.id, bag.orderId as string));
     expect(cancelled.status).toBe("expired");
     expect((await checkout(fourth, "de")).status).toBe(302);
   });
@@ -113,12 +113,12 @@ describe(`hold limits on ${testDbKind}`, () => {
     expect((await visitor.post("/rental/bag", { intent: "releaseHold" })).status).toBe(200);
     for (let n = 0; n <= HOLD_LIMITS.MAX_RENEWALS_PER_BAG; n++) expect((await checkout(visitor)).status, `hold ${n + 1}`).toBe(302);
     // Each renewal gave the previous hold back first: one order of the bag still waits.
-    const [cart] = await db
+    const [bag] = await db
       .select()
-      .from(schema.carts)
-      .where(eq(schema.carts.id, cartOf(visitor)));
+      .from(schema.bags)
+      .where(eq(schema.bags.id, bagOf(visitor)));
     const pending = await pendingOrders();
-    const holder = pending.find((o) => o.id === cart.orderId)?.holderKey;
+    const holder = pending.find((o) => o.id === bag.orderId)?.holderKey;
     expect(pending.filter((o) => o.holderKey === holder)).toHaveLength(1);
     const limited = await checkout(visitor);
     expect(limited.status).toBe(429);
@@ -154,8 +154,8 @@ describe(`hold limits on ${testDbKind}`, () => {
     );
     const lines = await db
       .select()
-      .from(schema.cartLines)
-      .where(eq(schema.cartLines.cartId, cartOf(visitor)));
+      .from(schema.bagLines)
+      .where(eq(schema.bagLines.bagId, bagOf(visitor)));
     expect(lines).toHaveLength(0);
     // Giving a hold back is never limited.
     expect((await visitor.post("/de/rental/bag", { intent: "releaseHold" })).status).not.toBe(429);

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
 import * as schema from "../../app/server/db/schema";
-import { addItem, cartOf, INVOICE, startBooking } from "../helpers/booking-flow";
+import { addItem, bagOf, INVOICE, startBooking } from "../helpers/booking-flow";
 import { fingerprint } from "../helpers/fingerprint";
 import { ADMIN, BROWSER_UA, startTestServer } from "../helpers/http";
 import { rawRequest } from "../helpers/raw-request";
@@ -52,14 +52,14 @@ async function bookUpToPayment(headers: Record<string, string>) {
 }
 
 async function orderOf(visitor: ReturnType<typeof createVisitor>) {
-  const [cart] = await shop.database.db
+  const [bag] = await shop.database.db
     .select()
-    .from(schema.carts)
-    .where(eq(schema.carts.id, cartOf(visitor)));
+    .from(schema.bags)
+    .where(eq(schema.bags.id, bagOf(visitor)));
   const [order] = await shop.database.db
     .select()
     .from(schema.orders)
-    .where(eq(schema.orders.id, cart.orderId as string));
+    .where(eq(schema.orders.id, bag.orderId as string));
   return order;
 }
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../app/server/db/schema";
-import { cartOf, period } from "../helpers/booking-flow";
+import { bagOf, period } from "../helpers/booking-flow";
 import { startTestServer } from "../helpers/http";
 import { createVisitor, locationOf, pageText } from "../helpers/visitor";
 
@@ -95,15 +95,15 @@ describe("a coupon's page", () => {
     expect(await pageText(await v.get("/da/coupon/WELCOME10"))).not.toContain("er i din kurv");
     const applied = await v.post("/da/coupon/WELCOME10", {});
     expect(locationOf(applied)).toBe("/da/coupon/WELCOME10");
-    const [cart] = await db
+    const [bag] = await db
       .select()
-      .from(schema.carts)
-      .where(eq(schema.carts.id, cartOf(v)));
-    expect(cart.couponCode).toBe("WELCOME10");
+      .from(schema.bags)
+      .where(eq(schema.bags.id, bagOf(v)));
+    expect(bag.couponCode).toBe("WELCOME10");
     expect(await pageText(await v.follow(applied))).toContain("Rabatkoden WELCOME10 er i din kurv");
 
     const [item] = await db.select().from(schema.items).where(eq(schema.items.slug, "goggles-vista"));
-    await db.insert(schema.cartLines).values({ cartId: cartOf(v), itemId: item.id, quantity: 1, size: null });
+    await db.insert(schema.bagLines).values({ bagId: bagOf(v), itemId: item.id, quantity: 1, size: null });
     expect(locationOf(await v.post("/da/coupon/WELCOME10", {}))).toBe("/da/rental/bag");
   });
 

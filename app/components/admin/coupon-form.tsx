@@ -4,12 +4,12 @@ import { pick } from "../../domain/i18n";
 import { COUPON_KINDS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
-import { CheckboxGroup } from "./app-form";
 import { CheckboxField, SelectField, TextField, TranslatedField } from "./form";
 import { DateField } from "./shop-form";
+import { CheckboxGroup } from "./storefront-form";
 
 export type ScopeChoices = {
-  apps: { id: string; name: Record<string, string> }[];
+  storefronts: { id: string; name: Record<string, string> }[];
   categories: { id: string; name: Record<string, string>; appId: string }[];
 };
 
@@ -69,7 +69,7 @@ export function CouponFields({
           legend={t("admin.coupons.scopeApps")}
           hint={t("admin.coupons.scopeAllHint")}
           columns={1}
-          options={choices.apps.map((app) => ({ value: app.id, label: pick(app.name, locale) }))}
+          options={choices.storefronts.map((storefront) => ({ value: storefront.id, label: pick(storefront.name, locale) }))}
         />
         <CheckboxGroup
           name="categoryIds"

@@ -11,8 +11,8 @@ import { SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { FormValues, replyFor, useField, useFormScope } from "../form-values";
 import { useLocale } from "../use-locale";
-import { CheckboxGroup } from "./app-form";
 import { adminInputClass, CheckboxField, TextField, TranslatedField } from "./form";
+import { CheckboxGroup } from "./storefront-form";
 
 export function ShopFields({ withSlug }: { withSlug?: boolean }) {
   const { t } = useTranslation();

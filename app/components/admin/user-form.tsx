@@ -3,8 +3,8 @@ import { UserCheck, UserX } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { ROLES } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
-import { CheckboxGroup } from "./app-form";
 import { SaveButton, SelectField } from "./form";
+import { CheckboxGroup } from "./storefront-form";
 
 export function UserAccessForm({
   shops,

@@ -7,8 +7,8 @@ import { z } from "zod";
 import { slugSchema } from "../ids";
 import { addDays, zonedDate, zonedInstant } from "../periods";
 import { COUPON_KINDS } from "../vocabulary";
-import { appIdList } from "./app";
 import { checkbox, euros, oneOf, optionalDate, optionalInteger, translatedText } from "./fields";
+import { storefrontIdList } from "./storefront";
 
 /** Upper-case letters, digits and single dashes: what customers type and what /coupon/{code} shows. */
 export const couponCode = z
@@ -66,7 +66,7 @@ export const couponSchema = z
     minOrder: euros(true),
     maxUses: optionalInteger(1, 1_000_000),
     maxUsesPerCustomer: optionalInteger(1, 1_000),
-    appIds: appIdList,
+    appIds: storefrontIdList,
     categoryIds: categoryIdList,
     public: checkbox,
     active: checkbox,

@@ -81,7 +81,7 @@ export type NewItemInput = z.infer<typeof newItemSchema>;
 
 export type CategoryRef = { id: string; appId: Season; kind: ItemKind };
 
-/** What the item has that belongs to its kind and storefront: these pin the category's kind and app. */
+/** What the item has that belongs to its kind and storefront: these pin the category's kind and storefront. */
 export type ItemTies = { orderLines: number; units: number; stock: number; capacity: number };
 
 /**

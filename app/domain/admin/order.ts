@@ -8,8 +8,9 @@
 import { z } from "zod";
 import { rowsOf } from "../forms";
 import { rowId, rowIdKey, rowIdSchema } from "../ids";
-import { SHOP_TIME_ZONE, zonedDate } from "../periods";
+import { zonedDate } from "../periods";
 import { MAX_PERSONS, PERSON_LIMITS } from "../persons";
+import { SHOP_TIME_ZONE } from "../time-zone";
 import { type OrderStatus, orderStatusSchema, SEASONS, SKILLS, seasonOn, seasonSchema } from "../vocabulary";
 import { clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
 import { listQuery } from "./list";

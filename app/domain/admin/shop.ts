@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { SEASONS } from "../vocabulary";
-import { appIdList } from "./app";
 import { checkbox, email, integer, isoDate, oneOf, requiredText, slug, translatedText } from "./fields";
+import { storefrontIdList } from "./storefront";
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** More slots than this on one day is a typing mistake, not a timetable. */
@@ -51,7 +51,7 @@ const shopFields = {
   active: checkbox,
   sort: integer(0, 999),
   /** The storefronts this branch serves. */
-  appIds: appIdList,
+  appIds: storefrontIdList,
 };
 
 export const shopSchema = z.object(shopFields);

@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { ROLES, type Role } from "../vocabulary";
-import { idList } from "./app";
 import { oneOf } from "./fields";
+import { idList } from "./storefront";
 
 export const userSchema = z
   .object({

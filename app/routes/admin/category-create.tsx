@@ -5,12 +5,10 @@ import { AdminPage } from "../../components/admin/ui";
 import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { newCategorySchema } from "../../domain/admin/category";
-import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { createCategory } from "../../server/admin/categories.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
-import { redirectTo, refuse } from "../../server/http/results.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import type { Route } from "./+types/category-create";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,11 +19,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const form = await readForm(request);
-  const input = parse(newCategorySchema, form.values);
-  if (!input.ok) return refuse(input, form);
-  const saved = await createCategory(user.id, input.value);
-  if (!saved.ok) return refuse(saved, form);
-  return redirectTo(request, `/admin/category/${input.value.id}?saved=1`);
+  return saveForm(
+    request,
+    form,
+    newCategorySchema,
+    (input) => createCategory(user.id, input),
+    (_value, input) => `/admin/category/${input.id}?saved=1`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.categories.new");

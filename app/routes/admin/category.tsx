@@ -7,13 +7,12 @@ import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { categorySchema } from "../../domain/admin/category";
-import { parse } from "../../domain/forms";
 import { pick } from "../../domain/i18n";
 import { slugSchema } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteCategory, getCategory, updateCategory } from "../../server/admin/categories.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/category";
 
@@ -31,11 +30,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!deleted.ok) return refuse(deleted, form);
     return redirectTo(request, "/admin/categories?deleted=1");
   }
-  const input = parse(categorySchema, form.values);
-  if (!input.ok) return refuse(input, form);
-  const saved = await updateCategory(user.id, id, input.value);
-  if (!saved.ok) return refuse(saved, form);
-  return redirectTo(request, `/admin/category/${id}?saved=1`);
+  return saveForm(
+    request,
+    form,
+    categorySchema,
+    (input) => updateCategory(user.id, id, input),
+    () => `/admin/category/${id}?saved=1`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.categories");

@@ -8,12 +8,11 @@ import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { couponFormValues, couponSchema, usesLeft } from "../../domain/admin/coupon";
 import { formatDate, formatMoney } from "../../domain/format";
-import { parse } from "../../domain/forms";
 import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteCoupon, getCoupon, updateCoupon } from "../../server/admin/coupons.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/coupon";
 
@@ -33,11 +32,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!deleted.ok) return refuse(deleted, form, "delete");
     return redirectTo(request, "/admin/coupons?deleted=1");
   }
-  const input = parse(couponSchema, form.values);
-  if (!input.ok) return refuse(input, form);
-  const saved = await updateCoupon(user.id, id, input.value);
-  if (!saved.ok) return refuse(saved, form);
-  return redirectTo(request, `/admin/coupon/${id}?saved=1`);
+  return saveForm(
+    request,
+    form,
+    couponSchema,
+    (input) => updateCoupon(user.id, id, input),
+    () => `/admin/coupon/${id}?saved=1`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.coupons");

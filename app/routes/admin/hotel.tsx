@@ -8,12 +8,11 @@ import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocalPath } from "../../components/use-locale";
 import { hotelSchema } from "../../domain/admin/hotel";
-import { parse } from "../../domain/forms";
 import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteHotel, getHotel, setHotelActive, updateHotel } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/hotel";
 
@@ -37,11 +36,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!changed.ok) return refuse(changed, form, "delete");
     return redirectTo(request, `/admin/settings/hotel/${id}?saved=1`);
   }
-  const input = parse(hotelSchema, form.values);
-  if (!input.ok) return refuse(input, form);
-  const saved = await updateHotel(user.id, id, input.value);
-  if (!saved.ok) return refuse(saved, form);
-  return redirectTo(request, `/admin/settings/hotel/${id}?saved=1`);
+  return saveForm(
+    request,
+    form,
+    hotelSchema,
+    (input) => updateHotel(user.id, id, input),
+    () => `/admin/settings/hotel/${id}?saved=1`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.hotels.title");

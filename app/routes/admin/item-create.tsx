@@ -5,12 +5,10 @@ import { AdminPage } from "../../components/admin/ui";
 import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { newItemSchema } from "../../domain/admin/item";
-import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { createItem, itemCategories } from "../../server/admin/items.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
-import { redirectTo, refuse } from "../../server/http/results.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/item-create";
 
@@ -27,11 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const form = await readForm(request);
-  const input = parse(newItemSchema, form.values);
-  if (!input.ok) return refuse(input, form);
-  const created = await createItem(user.id, input.value);
-  if (!created.ok) return refuse(created, form);
-  return redirectTo(request, `/admin/item/${created.value.id}?saved=1`);
+  return saveForm(
+    request,
+    form,
+    newItemSchema,
+    (input) => createItem(user.id, input),
+    (value) => `/admin/item/${value.id}?saved=1`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.items.new");

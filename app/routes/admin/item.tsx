@@ -30,7 +30,7 @@ import { formatMoney, formatPercent } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { pick } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
-import { type Failure, fail, type Result, under } from "../../domain/result";
+import { fail, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { addUnits, changeUnit, currentMonth, deleteUnit, itemCalendar, listUnits } from "../../server/admin/item-units.server";
 import {
@@ -47,7 +47,7 @@ import {
   updateSurcharge,
 } from "../../server/admin/items.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import { echo, forbidden, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { addItemPictures, deleteItemPicture, moveItemPicture } from "../../server/media/item-pictures.server";
 import type { Route } from "./+types/item";
@@ -84,28 +84,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const id = param(rowId, params.id);
   /** Back to the page after a change (POST-redirect-GET), at the section that changed. */
-  const saved = (section?: string) => redirectTo(request, `/admin/item/${id}${section ? `?saved=${section}#${section}` : "?saved=1"}`);
+  const page = (section?: string) => `/admin/item/${id}${section ? `?saved=${section}#${section}` : "?saved=1"}`;
+  const saved = (section?: string) => redirectTo(request, page(section));
   // Staff may change units of their own branches; everything else on an item is the admin's.
   const adminOnly = () => {
     if (user.role !== "admin") forbidden();
   };
   const form = await readForm(request, { uploadBytes: MAX_UPLOAD_BYTES });
   const { intent, values } = form;
-  /** Parses with `schema`, runs `change` with the parsed input, and answers for the form `target`. */
-  const apply = async <S extends z.ZodType>(
+  /** One of the page's forms (`target`), its fields maybe under a `prefix`, saved by `change`. */
+  const apply = <S extends z.ZodType>(
     target: string,
     schema: S,
     posted: unknown,
     change: (input: z.infer<S>) => Promise<Result<unknown>>,
     section?: string,
     prefix?: string,
-  ) => {
-    const refusal = (failure: Failure) => refuse(prefix ? under(prefix, failure) : failure, form, target);
-    const input = parse(schema, posted);
-    if (!input.ok) return refusal(input);
-    const done = await change(input.value);
-    return done.ok ? saved(section) : refusal(done);
-  };
+  ) => saveForm(request, form, schema, change, () => page(section), { values: posted, target, prefix });
 
   switch (intent) {
     case "save":

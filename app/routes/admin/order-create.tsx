@@ -38,7 +38,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
   const query = periodQuery.parse(Object.fromEntries(url.searchParams));
   const branches = await branchesOf(user);
-  const period = { ...counterStart(new Date()), shopId: branches[0]?.id ?? 0, ...query };
+  const start = counterStart(new Date());
+  const period = {
+    shopId: query.shopId ?? branches[0]?.id ?? 0,
+    appId: query.appId ?? start.appId,
+    pickupDate: query.pickupDate ?? start.pickupDate,
+    pickupTime: query.pickupTime ?? start.pickupTime,
+    returnDate: query.returnDate ?? start.returnDate,
+    returnTime: query.returnTime ?? start.returnTime,
+  };
   const catalog = branches.length > 0 ? await counterCatalog(user, period, [], locale) : null;
   return { branches, period, catalog, values: newCounterDraft(period, locale) };
 }

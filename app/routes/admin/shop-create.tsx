@@ -5,12 +5,10 @@ import { AdminPage } from "../../components/admin/ui";
 import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { newShopSchema } from "../../domain/admin/shop";
-import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { createShop } from "../../server/admin/shops.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
-import { redirectTo, refuse } from "../../server/http/results.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import type { Route } from "./+types/shop-create";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,11 +20,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const form = await readForm(request);
-  const input = parse(newShopSchema, form.values);
-  if (!input.ok) return refuse(input, form);
-  const saved = await createShop(user.id, input.value);
-  if (!saved.ok) return refuse(saved, form);
-  return redirectTo(request, `/admin/shop/${saved.value.id}?saved=1`);
+  return saveForm(
+    request,
+    form,
+    newShopSchema,
+    (input) => createShop(user.id, input),
+    (value) => `/admin/shop/${value.id}?saved=1`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.shops.new");

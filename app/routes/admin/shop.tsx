@@ -13,7 +13,7 @@ import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { closeShopDay, deleteShop, getShop, reopenShopDay, saveHours, shopToday, updateShop } from "../../server/admin/shops.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/shop";
 
@@ -59,11 +59,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectTo(request, `${here}?saved=1`);
     }
     default: {
-      const input = parse(shopSchema, form.values);
-      if (!input.ok) return refuse(input, form);
-      const saved = await updateShop(user.id, id, input.value);
-      if (!saved.ok) return refuse(saved, form);
-      return redirectTo(request, `${here}?saved=1`);
+      return saveForm(
+        request,
+        form,
+        shopSchema,
+        (input) => updateShop(user.id, id, input),
+        () => `${here}?saved=1`,
+      );
     }
   }
 }

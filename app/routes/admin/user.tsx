@@ -8,12 +8,11 @@ import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { userSchema } from "../../domain/admin/user";
 import { formatDate, formatMoney } from "../../domain/format";
-import { parse } from "../../domain/forms";
 import { isLocale, languageName } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { getUser, setUserActive, updateUser } from "../../server/admin/users.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { readForm } from "../../server/http/forms.server";
+import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/user";
 
@@ -36,11 +35,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!changed.ok) return refuse(changed, form, "activation");
     return redirectTo(request, here);
   }
-  const input = parse(userSchema, form.values);
-  if (!input.ok) return refuse(input, form);
-  const saved = await updateUser(admin.id, id, input.value);
-  if (!saved.ok) return refuse(saved, form);
-  return redirectTo(request, here);
+  return saveForm(
+    request,
+    form,
+    userSchema,
+    (input) => updateUser(admin.id, id, input),
+    () => here,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.users");

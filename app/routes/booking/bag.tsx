@@ -13,8 +13,8 @@ import { localizePath, splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
 import { fail, ok, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { allowBagChange, loadBag, readyForCheckout, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
-import { changeLine, chooseHotel, enterCoupon, removeLine, updateCart } from "../../server/booking/cart.server";
+import { allowBagChange, loadBagAtBranch, readyForCheckout, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
+import { changeLine, chooseHotel, enterCoupon, removeLine, updateBag } from "../../server/booking/bag-store.server";
 import { bagView } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
@@ -30,24 +30,24 @@ const query = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const bag = await loadBag(request);
-  if (!bag) return { empty: true as const };
+  const atBranch = await loadBagAtBranch(request);
+  if (!atBranch) return { empty: true as const };
   const { payment, changed } = query.parse(Object.fromEntries(url.searchParams));
-  const returned = payment ? await returnFromPayment(bag.cart, payment) : null;
-  const { cart, shop, period } = bag;
-  if (!period) throw redirect(localizePath(`/rental/${cart.appId}/${shop.slug}`, locale));
-  const view = await bagView(cart, period, locale, new Date(), cart.invoice?.email);
+  const returned = payment ? await returnFromPayment(atBranch.bag, payment) : null;
+  const { bag, shop, period } = atBranch;
+  if (!period) throw redirect(localizePath(`/rental/${bag.appId}/${shop.slug}`, locale));
+  const view = await bagView(bag, period, locale, new Date(), bag.invoice?.email);
   if (!view) return { empty: true as const };
   return {
     empty: false as const,
     returned,
     changed: changed === "price" ? "booking.checkout.priceChanged" : changed === "unavailable" ? "booking.bag.unavailable" : null,
-    appId: cart.appId!,
+    appId: bag.appId!,
     shop: { slug: shop.slug, name: shop.name },
     period: { pickupAt: period.pickupAt.toISOString(), returnAt: period.returnAt.toISOString(), days: period.days },
-    persons: cart.persons.map((p) => ({ id: p.id, name: [p.firstName, p.lastName].filter(Boolean).join(" ") })),
-    couponCode: cart.couponCode,
-    hotelId: cart.hotelId,
+    persons: bag.persons.map((p) => ({ id: p.id, name: [p.firstName, p.lastName].filter(Boolean).join(" ") })),
+    couponCode: bag.couponCode,
+    hotelId: bag.hotelId,
     ...view,
   };
 }
@@ -64,14 +64,14 @@ const changes = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context: load }: Route.ActionArgs) {
-  const bag = await loadBag(request);
-  if (!bag?.period) return redirectTo(request, "/rental");
+  const atBranch = await loadBagAtBranch(request);
+  if (!atBranch?.period) return redirectTo(request, "/rental");
   const form = await readForm(request);
   // The coupon field keeps what was typed when the bag comes back with a message.
   const typed = { values: { code: typeof form.values.code === "string" ? form.values.code.slice(0, 40) : "" } };
   const change = parse(changes, { ...form.values, intent: form.intent });
   if (!change.ok) return refuse(fail.invalid({ form: "booking.equipment.invalid" }), null);
-  const { cart, period } = bag;
+  const { bag, period } = atBranch;
   const { locale } = splitLocale(new URL(request.url).pathname);
   const posted = change.value;
   // Changes to the bag are counted per address; going on and giving a hold back never are.
@@ -82,24 +82,24 @@ export async function action({ request, context: load }: Route.ActionArgs) {
   const done = await (async (): Promise<Result> => {
     switch (posted.intent) {
       case "remove":
-        await removeLine(cart, posted.lineId);
+        await removeLine(bag, posted.lineId);
         return ok();
       case "size":
-        return changeLine(cart, posted.lineId, { size: posted.size });
+        return changeLine(bag, posted.lineId, { size: posted.size });
       case "quantity":
-        return changeLine(cart, posted.lineId, { quantity: posted.quantity });
+        return changeLine(bag, posted.lineId, { quantity: posted.quantity });
       case "coupon":
-        return enterCoupon(cart, posted.code);
+        return enterCoupon(bag, posted.code);
       case "removeCoupon":
-        await updateCart(cart.id, { couponCode: null });
+        await updateBag(bag.id, { couponCode: null });
         return ok();
       case "hotel":
-        return chooseHotel(cart, posted.hotelId === "" ? null : posted.hotelId);
+        return chooseHotel(bag, posted.hotelId === "" ? null : posted.hotelId);
       case "releaseHold":
-        await releasePaymentHold(cart);
+        await releasePaymentHold(bag);
         return ok();
       case "continue":
-        return readyForCheckout(cart, period, locale);
+        return readyForCheckout(bag, period, locale);
     }
   })();
   if (!done.ok) return refuse(done, posted.intent === "coupon" ? typed : null);

@@ -8,7 +8,7 @@ import { pick } from "../../domain/i18n";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { getShopCalendar } from "../../server/booking/calendar.server";
-import { getApp } from "../../server/booking/flow.server";
+import { getStorefront } from "../../server/booking/flow.server";
 import { listShops } from "../../server/catalog/catalog.server";
 import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/branch";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/branch";
 /** Step: the branches that serve the chosen season, with their hours for it. */
 export async function loader({ params }: Route.LoaderArgs) {
   const appId = param(seasonSchema, params.app);
-  const app = found(await getApp(appId));
+  const storefront = found(await getStorefront(appId));
   const shops = (await listShops()).filter((s) => s.appIds.includes(appId));
   const branches = await Promise.all(
     shops.map(async (shop) => {
@@ -33,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       };
     }),
   );
-  return { app: { id: app.id, name: app.name }, branches };
+  return { storefront: { id: storefront.id, name: storefront.name }, branches };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "branch");
@@ -56,10 +56,10 @@ export default function Branch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
-  const { app, branches } = loaderData;
+  const { storefront, branches } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <PageTitle>{t("booking.branch.title", { season: pick(app.name, locale) })}</PageTitle>
+      <PageTitle>{t("booking.branch.title", { season: pick(storefront.name, locale) })}</PageTitle>
       <StepNav current="branch" />
       <p className="mt-4">
         <Link to={href("/rental")} className="text-brand-700 hover:underline">
@@ -96,7 +96,7 @@ export default function Branch({ loaderData }: Route.ComponentProps) {
                 ))}
               </dl>
               <Link
-                to={href(`/rental/${app.id}/${branch.slug}`)}
+                to={href(`/rental/${storefront.id}/${branch.slug}`)}
                 className="mt-5 inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
               >
                 {t("booking.branch.choose", { name: branch.name })}

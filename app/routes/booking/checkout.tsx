@@ -13,7 +13,7 @@ import { languageTag, localizePath, splitLocale } from "../../domain/i18n";
 import { invoiceSchema } from "../../domain/invoice";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { checkout, loadBag } from "../../server/booking/bag.server";
+import { checkout, loadBagAtBranch } from "../../server/booking/bag.server";
 import { bagView } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
@@ -24,18 +24,18 @@ type Values = Record<(typeof FIELDS)[number], string>;
 
 async function context(request: Request) {
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const bag = await loadBag(request);
-  if (!bag?.period) throw redirect(localizePath("/rental", locale));
-  if (bag.cart.lines.length === 0) throw redirect(localizePath("/rental/bag", locale));
-  return { ...bag, period: bag.period, locale };
+  const atBranch = await loadBagAtBranch(request);
+  if (!atBranch?.period) throw redirect(localizePath("/rental", locale));
+  if (atBranch.bag.lines.length === 0) throw redirect(localizePath("/rental/bag", locale));
+  return { ...atBranch, period: atBranch.period, locale };
 }
 
 /** Step: invoice information, then off to the payment provider. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { cart, shop, period, locale } = await context(request);
-  const view = await bagView(cart, period, locale, new Date(), cart.invoice?.email);
+  const { bag, shop, period, locale } = await context(request);
+  const view = await bagView(bag, period, locale, new Date(), bag.invoice?.email);
   if (!view) throw redirect(localizePath("/rental/bag", locale));
-  const invoice = cart.invoice;
+  const invoice = bag.invoice;
   const values: Values = {
     name: invoice?.name ?? "",
     company: invoice?.company ?? "",
@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     phone: invoice?.phone ?? "",
   };
   return {
-    appId: cart.appId!,
+    appId: bag.appId!,
     shop: { slug: shop.slug, name: shop.name, street: shop.street, town: shop.town },
     period: { pickupAt: period.pickupAt.toISOString(), returnAt: period.returnAt.toISOString() },
     totalCents: view.quote.totalCents,
@@ -69,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context: load }: Route.ActionArgs) {
-  const { cart, locale } = await context(request);
+  const { bag, locale } = await context(request);
   const form = await readForm(request);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.values[f] ?? "").slice(0, 300)])) as Values;
   const invoice = parse(invoiceSchema, values);
@@ -78,7 +78,7 @@ export async function action({ request, context: load }: Route.ActionArgs) {
       values,
     });
   const expectedTotalCents = Number(form.values.total);
-  const result = await checkout({ cart, invoice: invoice.value, locale, expectedTotalCents, request, clientAddress: load.clientAddress });
+  const result = await checkout({ bag, invoice: invoice.value, locale, expectedTotalCents, request, clientAddress: load.clientAddress });
   if (!result.ok) return refuse(result, { values });
   // Lines that cannot be had or a changed price are shown in the bag.
   if ("backToBag" in result.value) return redirectTo(request, `/rental/bag?changed=${result.value.backToBag}`);

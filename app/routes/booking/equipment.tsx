@@ -14,8 +14,8 @@ import { fail } from "../../domain/result";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { addToBag, allowBagChange } from "../../server/booking/bag.server";
-import { loadCart, removeLine } from "../../server/booking/cart.server";
-import { cartPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
+import { loadBag, removeLine } from "../../server/booking/bag-store.server";
+import { bagPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, passRetryAfter, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/equipment";
@@ -32,35 +32,35 @@ async function context(request: Request, params: Route.LoaderArgs["params"]) {
   const appId = param(seasonSchema, params.app);
   const slug = param(slugSchema(), params.shop);
   const branch = found(await getBranch(appId, slug));
-  const cart = await loadCart(request);
+  const bag = await loadBag(request);
   const now = new Date();
-  const { period } = cartPeriod(cart, branch.calendar, now);
+  const { period } = bagPeriod(bag, branch.calendar, now);
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const missing = missingStep(cart, "equipment", { appId, shopId: branch.shop.id, slug, period }, locale);
+  const missing = missingStep(bag, "equipment", { appId, shopId: branch.shop.id, slug, period }, locale);
   if (missing) throw missing;
   const categories = await categoriesOf(appId, locale);
   const { person, category } = query.parse(Object.fromEntries(url.searchParams));
-  const personId = person === "all" ? null : (cart!.persons.find((p) => p.id === person) ?? cart!.persons[0]).id;
+  const personId = person === "all" ? null : (bag!.persons.find((p) => p.id === person) ?? bag!.persons[0]).id;
   // Rental equipment is chosen per person; shop articles, service and depot belong to the whole bag.
   const offered = categories.filter((c) => (personId === null ? c.kind !== "rental" : c.kind === "rental"));
   const selected = offered.find((c) => c.id === category) ?? offered[0];
-  return { appId, slug, branch, cart: cart!, period: period!, locale, now, categories: offered, category: selected, personId };
+  return { appId, slug, branch, bag: bag!, period: period!, locale, now, categories: offered, category: selected, personId };
 }
 
 /** Step: equipment per person, and the shop's articles, service and depot for everyone. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { appId, slug, branch, cart, period, locale, now, categories, category, personId } = await context(request, params);
+  const { appId, slug, branch, bag, period, locale, now, categories, category, personId } = await context(request, params);
   const entries = category
-    ? await equipmentFor({ cart, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now })
+    ? await equipmentFor({ bag, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now })
     : [];
   return {
     appId,
     slug,
     shopName: branch.shop.name,
-    persons: cart.persons.map((p) => ({ id: p.id, name: p.firstName, items: cart.lines.filter((l) => l.personId === p.id).length })),
-    sharedItems: cart.lines.filter((l) => l.personId === null).length,
-    bagCount: cart.lines.length,
+    persons: bag.persons.map((p) => ({ id: p.id, name: p.firstName, items: bag.lines.filter((l) => l.personId === p.id).length })),
+    sharedItems: bag.lines.filter((l) => l.personId === null).length,
+    bagCount: bag.lines.length,
     personId,
     categories,
     category: category?.id ?? null,
@@ -79,15 +79,15 @@ const changes = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, params, context: load }: Route.ActionArgs) {
-  const { appId, branch, cart, period, locale, now, category, personId } = await context(request, params);
+  const { appId, branch, bag, period, locale, now, category, personId } = await context(request, params);
   const form = await readForm(request);
   const allowed = await allowBagChange(load.clientAddress);
   if (!allowed.ok) return refuse(allowed, null);
   const change = parse(changes, { ...form.values, intent: form.intent });
   if (!change.ok || (change.value.intent === "add" && !category)) return refuse(fail.invalid({ form: "booking.equipment.invalid" }), null);
-  if (change.value.intent === "remove") await removeLine(cart, change.value.lineId);
+  if (change.value.intent === "remove") await removeLine(bag, change.value.lineId);
   else if (category) {
-    const list = { cart, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now };
+    const list = { bag, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now };
     const added = await addToBag(list, change.value);
     if (!added.ok) return refuse(added, null);
   }

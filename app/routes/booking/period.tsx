@@ -6,10 +6,11 @@ import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatDate } from "../../domain/format";
 import { splitLocale } from "../../domain/i18n";
 import { slugSchema, wantedCategory } from "../../domain/ids";
-import { checkPostedPeriod, hourOptions, seasonDates, zonedDate } from "../../domain/periods";
+import { checkPostedPeriod } from "../../domain/period-form";
+import { hourOptions, seasonDates, zonedDate } from "../../domain/periods";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
-import { chooseShop, ensureCart, loadCart, updateCart } from "../../server/booking/cart.server";
+import { chooseShop, ensureBag, loadBag, updateBag } from "../../server/booking/bag-store.server";
 import { getBranch } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
@@ -24,10 +25,10 @@ async function branchOf(params: Route.LoaderArgs["params"]) {
 /** Step: the rental period at the chosen branch. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { appId, shop, calendar } = await branchOf(params);
-  const cart = await loadCart(request);
+  const bag = await loadBag(request);
   const today = zonedDate(new Date());
   const season = seasonDates(today, calendar.seasonStart, calendar.seasonEnd);
-  const sameShop = cart?.appId === appId && cart?.shopId === shop.id;
+  const sameShop = bag?.appId === appId && bag?.shopId === shop.id;
   const openWeekdays = new Set(calendar.hours.map((h) => h.weekday));
   return {
     appId,
@@ -37,10 +38,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     closedWeekdays: [1, 2, 3, 4, 5, 6, 7].filter((d) => !openWeekdays.has(d)),
     times: hourOptions(calendar.hours),
     values: {
-      pickupDate: sameShop ? cart?.pickupDate : null,
-      returnDate: sameShop ? cart?.returnDate : null,
-      pickupTime: sameShop ? cart?.pickupTime?.slice(0, 5) : null,
-      returnTime: sameShop ? cart?.returnTime?.slice(0, 5) : null,
+      pickupDate: sameShop ? bag?.pickupDate : null,
+      returnDate: sameShop ? bag?.returnDate : null,
+      pickupTime: sameShop ? bag?.pickupTime?.slice(0, 5) : null,
+      returnTime: sameShop ? bag?.returnTime?.slice(0, 5) : null,
     },
   };
 }
@@ -55,9 +56,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!period.ok) return refuse(period, { values });
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const { cart, setCookie } = await ensureCart(request, locale);
-  await chooseShop(cart, appId, shop.id);
-  await updateCart(cart.id, { ...period.value, language: locale });
+  const { bag, setCookie } = await ensureBag(request, locale);
+  await chooseShop(bag, appId, shop.id);
+  await updateBag(bag.id, { ...period.value, language: locale });
   const category = wantedCategory(url);
   const next = redirectTo(request, `/rental/${appId}/${shop.slug}/persons${category ? `?category=${category}` : ""}`);
   if (setCookie) next.headers.append("Set-Cookie", setCookie);

@@ -9,8 +9,8 @@ import { slugSchema, wantedCategory } from "../../domain/ids";
 import { blankPersonRow, checkPersons, editPersonRows, MAX_PERSONS, type PersonRow, personRows } from "../../domain/persons";
 import { SKILLS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
-import { loadCart, savePersons } from "../../server/booking/cart.server";
-import { cartPeriod, getBranch, missingStep } from "../../server/booking/flow.server";
+import { loadBag, savePersons } from "../../server/booking/bag-store.server";
+import { bagPeriod, getBranch, missingStep } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { echo, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/persons";
@@ -19,18 +19,18 @@ async function context(request: Request, params: Route.LoaderArgs["params"]) {
   const appId = param(seasonSchema, params.app);
   const slug = param(slugSchema(), params.shop);
   const branch = found(await getBranch(appId, slug));
-  const cart = await loadCart(request);
-  const { period } = cartPeriod(cart, branch.calendar, new Date());
+  const bag = await loadBag(request);
+  const { period } = bagPeriod(bag, branch.calendar, new Date());
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const missing = missingStep(cart, "persons", { appId, shopId: branch.shop.id, slug, period }, locale);
+  const missing = missingStep(bag, "persons", { appId, shopId: branch.shop.id, slug, period }, locale);
   if (missing) throw missing;
-  return { appId, slug, shop: branch.shop, cart: cart!, locale };
+  return { appId, slug, shop: branch.shop, bag: bag!, locale };
 }
 
 /** Step: who rents. The first name is required; the rest helps us pick sizes. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { appId, slug, shop, cart } = await context(request, params);
-  const persons: PersonRow[] = cart.persons.map((p) => ({
+  const { appId, slug, shop, bag } = await context(request, params);
+  const persons: PersonRow[] = bag.persons.map((p) => ({
     key: `p${p.id}`,
     id: String(p.id),
     firstName: p.firstName,
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { appId, slug, cart } = await context(request, params);
+  const { appId, slug, bag } = await context(request, params);
   const form = await readForm(request);
   const persons = editPersonRows(personRows(form.values), form.intent);
   if (form.intent !== "save") {
@@ -54,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const checked = checkPersons(persons);
   if (!checked.ok) return refuse(checked, { values: { persons } }, undefined, { focus: null });
-  await savePersons(cart, checked.value);
+  await savePersons(bag, checked.value);
   const category = wantedCategory(new URL(request.url));
   return redirectTo(request, `/rental/${appId}/${slug}/equipment${category ? `?person=all&category=${category}` : ""}`);
 }

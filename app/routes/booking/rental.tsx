@@ -5,13 +5,13 @@ import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { listApps } from "../../server/catalog/catalog.server";
+import { listStorefronts } from "../../server/catalog/catalog.server";
 import { readSeason } from "../../server/http/season.server";
 import type { Route } from "./+types/rental";
 
 /** First step of the booking: winter or summer. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { apps: await listApps(), current: readSeason(request) };
+  return { storefronts: await listStorefronts(), current: readSeason(request) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "rental");
@@ -26,22 +26,22 @@ export default function Rental({ loaderData }: Route.ComponentProps) {
       <StepNav current="branch" />
       <h2 className="mt-8 text-xl font-semibold">{t("booking.season.choose")}</h2>
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
-        {loaderData.apps.map((app) => (
-          <li key={app.id}>
+        {loaderData.storefronts.map((storefront) => (
+          <li key={storefront.id}>
             <Link
-              to={href(`/rental/${app.id}`)}
-              aria-current={app.id === loaderData.current ? "true" : undefined}
+              to={href(`/rental/${storefront.id}`)}
+              aria-current={storefront.id === loaderData.current ? "true" : undefined}
               className="flex h-full flex-col rounded-2xl border-2 border-slate-200 p-6 hover:border-brand-600 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50"
             >
               <span className="flex items-center gap-3 text-xl font-semibold">
-                {app.id === "winter" ? (
+                {storefront.id === "winter" ? (
                   <Snowflake aria-hidden="true" className="size-7 text-brand-700" />
                 ) : (
                   <Bike aria-hidden="true" className="size-7 text-summer-700" />
                 )}
-                {pick(app.name, locale)}
+                {pick(storefront.name, locale)}
               </span>
-              <span className="mt-2 text-slate-700">{pick(app.description, locale)}</span>
+              <span className="mt-2 text-slate-700">{pick(storefront.description, locale)}</span>
               <span className="mt-4 font-medium text-brand-700">{t("booking.season.start")} →</span>
             </Link>
           </li>

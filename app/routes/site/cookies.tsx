@@ -1,7 +1,7 @@
 import { pageMeta } from "../../components/meta";
 import { ProsePage } from "../../components/prose";
 import { useRootData } from "../../components/use-locale";
-import { CART_COOKIE_DAYS, LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
+import { BAG_COOKIE_DAYS, LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
 import { useTranslation } from "../../i18n/react";
 import { getSiteSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/cookies";
@@ -19,7 +19,7 @@ export default function Cookies({ loaderData }: Route.ComponentProps) {
   const rows = [
     ["rental_session", t("cookies.session")],
     [loaderData.languageCookie, t("cookies.language", { days: LANGUAGE_COOKIE_DAYS })],
-    ["rental_cart", t("cookies.cart", { days: CART_COOKIE_DAYS })],
+    ["rental_cart", t("cookies.cart", { days: BAG_COOKIE_DAYS })],
     ["season", t("cookies.season")],
     ["consent", t("cookies.consent")],
     ["_ga, _gid", t("cookies.analytics")],

@@ -7,7 +7,7 @@ import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatDate, formatMoney } from "../../domain/format";
 import { localizePath, pick, splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { ensureCart, loadCart, updateCart } from "../../server/booking/cart.server";
+import { ensureBag, loadBag, updateBag } from "../../server/booking/bag-store.server";
 import { getPublicCoupon } from "../../server/catalog/coupons.server";
 import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/coupon";
@@ -15,10 +15,10 @@ import type { Route } from "./+types/coupon";
 const code = z.string().regex(/^[A-Za-z0-9_-]{2,40}$/);
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const [published, cart] = await Promise.all([getPublicCoupon(param(code, params.id)), loadCart(request)]);
+  const [published, bag] = await Promise.all([getPublicCoupon(param(code, params.id)), loadBag(request)]);
   const coupon = found(published);
   const { id: _id, usedCount: _used, ...terms } = coupon;
-  return { coupon: terms, applied: cart?.couponCode === coupon.code };
+  return { coupon: terms, applied: bag?.couponCode === coupon.code };
 }
 
 /**
@@ -28,9 +28,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ params, request }: Route.ActionArgs) {
   const coupon = found(await getPublicCoupon(param(code, params.id)));
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const { cart, setCookie } = await ensureCart(request, locale);
-  await updateCart(cart.id, { couponCode: coupon.code });
-  const to = cart.lines.length > 0 ? localizePath("/rental/bag", locale) : localizePath(`/coupon/${coupon.code}`, locale);
+  const { bag, setCookie } = await ensureBag(request, locale);
+  await updateBag(bag.id, { couponCode: coupon.code });
+  const to = bag.lines.length > 0 ? localizePath("/rental/bag", locale) : localizePath(`/coupon/${coupon.code}`, locale);
   return redirect(to, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 

@@ -5,15 +5,15 @@ import { useLocale, useLocalPath, useRootData } from "../../components/use-local
 import { formatMoney } from "../../domain/format";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { listApps, listShops } from "../../server/catalog/catalog.server";
+import { listShops, listStorefronts } from "../../server/catalog/catalog.server";
 import { listPublicCoupons } from "../../server/catalog/coupons.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  const [apps, shops, coupons, settings] = await Promise.all([listApps(), listShops(), listPublicCoupons(), getSettings()]);
+  const [storefronts, shops, coupons, settings] = await Promise.all([listStorefronts(), listShops(), listPublicCoupons(), getSettings()]);
   return {
-    apps,
+    storefronts,
     shops: shops.map(({ slug, name, town, appIds }) => ({ slug, name, town, appIds })),
     coupons,
     discountOffer: settings.discountOffer,
@@ -35,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const href = useLocalPath();
   const { season } = useRootData();
-  const apps = [...loaderData.apps].sort((a, b) => Number(b.id === season) - Number(a.id === season));
+  const storefronts = [...loaderData.storefronts].sort((a, b) => Number(b.id === season) - Number(a.id === season));
   const { coupons, discountOffer } = loaderData;
   return (
     <>
@@ -45,22 +45,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 max-w-2xl text-lg text-slate-700">{t("home.lead")}</p>
           <h2 className="mt-10 text-xl font-semibold">{t("home.chooseRental")}</h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-            {apps.map((app) => (
-              <li key={app.id}>
+            {storefronts.map((storefront) => (
+              <li key={storefront.id}>
                 <Link
-                  to={`${href("/rental")}?app=${app.id}`}
+                  to={`${href("/rental")}?app=${storefront.id}`}
                   className={`group flex h-full gap-4 rounded-2xl border bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md ${
-                    app.id === season ? "border-brand-600" : "border-slate-200"
+                    storefront.id === season ? "border-brand-600" : "border-slate-200"
                   }`}
                 >
-                  {app.id === "winter" ? (
+                  {storefront.id === "winter" ? (
                     <Snowflake aria-hidden="true" className="size-10 shrink-0 text-brand-600" />
                   ) : (
                     <Bike aria-hidden="true" className="size-10 shrink-0 text-summer-700" />
                   )}
                   <span>
-                    <span className="block text-lg font-semibold group-hover:underline">{pick(app.name, locale)}</span>
-                    <span className="mt-1 block text-slate-700">{pick(app.description, locale)}</span>
+                    <span className="block text-lg font-semibold group-hover:underline">{pick(storefront.name, locale)}</span>
+                    <span className="mt-1 block text-slate-700">{pick(storefront.description, locale)}</span>
                     <span className="mt-3 inline-block font-medium text-brand-700">{t("home.bookNow")} →</span>
                   </span>
                 </Link>

@@ -9,7 +9,7 @@ import { slugSchema } from "../../domain/ids";
 import { zonedDate } from "../../domain/periods";
 import { localBusiness } from "../../domain/structured-data";
 import { useTranslation } from "../../i18n/react";
-import { getShop, listApps } from "../../server/catalog/catalog.server";
+import { getShop, listStorefronts } from "../../server/catalog/catalog.server";
 import { shopRentals } from "../../server/catalog/offer.server";
 import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/shop";
@@ -20,8 +20,8 @@ const OFFER_PAGE = { service: "/ski-service", depot: "/ski-depot", sale: "/sport
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);
   const shop = found(await getShop(param(slugSchema(), params.id)));
-  const [rentals, apps] = await Promise.all([shopRentals(shop.shop.id, shop.appIds, locale), listApps()]);
-  const seasons = Object.fromEntries(apps.map((a) => [a.id, { start: a.seasonStart, end: a.seasonEnd }]));
+  const [rentals, storefronts] = await Promise.all([shopRentals(shop.shop.id, shop.appIds, locale), listStorefronts()]);
+  const seasons = Object.fromEntries(storefronts.map((a) => [a.id, { start: a.seasonStart, end: a.seasonEnd }]));
   return { ...shop, rentals, seasons, today: zonedDate(new Date()) };
 }
 

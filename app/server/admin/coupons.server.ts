@@ -11,7 +11,7 @@ import { type FieldErrors, fail, ok, type Result } from "../../domain/result";
 import type { CouponKind } from "../../domain/vocabulary";
 import { sqlState } from "../booking/holds.server";
 import { type Db, getDb } from "../db/client.server";
-import { apps, categories, couponRedemptions, coupons, orders } from "../db/schema";
+import { categories, couponRedemptions, coupons, orders, storefronts } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
 
 export type CouponListQuery = {
@@ -50,14 +50,14 @@ export async function listCoupons(query: CouponListQuery) {
 /** The storefronts and categories a coupon's scope can name. */
 export async function scopeChoices() {
   const db = getDb();
-  const [appRows, categoryRows] = await Promise.all([
-    db.select({ id: apps.id, name: apps.name }).from(apps).orderBy(asc(apps.sort)),
+  const [storefrontRows, categoryRows] = await Promise.all([
+    db.select({ id: storefronts.id, name: storefronts.name }).from(storefronts).orderBy(asc(storefronts.sort)),
     db
       .select({ id: categories.id, name: categories.name, appId: categories.appId })
       .from(categories)
       .orderBy(asc(categories.appId), asc(categories.sort), asc(categories.id)),
   ]);
-  return { apps: appRows, categories: categoryRows };
+  return { storefronts: storefrontRows, categories: categoryRows };
 }
 
 async function ordersUsing(db: Db, id: number): Promise<number> {

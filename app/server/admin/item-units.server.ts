@@ -14,12 +14,13 @@ import {
   monthDays,
   nextUnitCodes,
 } from "../../domain/admin/item-units";
-import { addDays, SHOP_TIME_ZONE, zonedDate, zonedInstant } from "../../domain/periods";
+import { addDays, zonedDate, zonedInstant } from "../../domain/periods";
 import { fail, ok, type Result } from "../../domain/result";
+import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { UnitStatus } from "../../domain/vocabulary";
 import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
-import { items, orderLines, reservations, shopApps, shops, units } from "../db/schema";
+import { items, orderLines, reservations, shopStorefronts, shops, units } from "../db/schema";
 import { recordAudit } from "./audit.server";
 import type { ShopScope } from "./items.server";
 
@@ -57,7 +58,7 @@ export async function addUnits(user: BackOfficeUser, itemId: number, input: AddU
       const [branch] = await tx
         .select({ id: shops.id, slug: shops.slug })
         .from(shops)
-        .innerJoin(shopApps, and(eq(shopApps.shopId, shops.id), eq(shopApps.appId, item.appId)))
+        .innerJoin(shopStorefronts, and(eq(shopStorefronts.shopId, shops.id), eq(shopStorefronts.appId, item.appId)))
         .where(eq(shops.id, input.shopId));
       if (!branch) return fail.invalid({ shopId: "admin.items.errors.unitBranch" });
       const sizeError = checkUnitSize(input.size, item.sizes);

@@ -27,7 +27,7 @@ import { fail, ok, type Result } from "../../domain/result";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import {
-  cartLines,
+  bagLines,
   categories,
   items,
   orderLines,
@@ -35,7 +35,7 @@ import {
   priceTables,
   reservations,
   serviceCapacity,
-  shopApps,
+  shopStorefronts,
   shops,
   stock,
   units,
@@ -147,13 +147,13 @@ async function itemTies(db: Db, itemId: number): Promise<ItemTies> {
  */
 export async function itemBranches(item: { id: number; appId: Season }, shopIds: ShopScope, db: Db = getDb()) {
   return db
-    .select({ id: shops.id, slug: shops.slug, name: shops.name, serves: sql<boolean>`${shopApps.shopId} is not null` })
+    .select({ id: shops.id, slug: shops.slug, name: shops.name, serves: sql<boolean>`${shopStorefronts.shopId} is not null` })
     .from(shops)
-    .leftJoin(shopApps, and(eq(shopApps.shopId, shops.id), eq(shopApps.appId, item.appId)))
+    .leftJoin(shopStorefronts, and(eq(shopStorefronts.shopId, shops.id), eq(shopStorefronts.appId, item.appId)))
     .where(
       and(
         or(
-          isNotNull(shopApps.shopId),
+          isNotNull(shopStorefronts.shopId),
           sql`exists (select 1 from ${units} where ${units.shopId} = ${shops.id} and ${units.itemId} = ${item.id})`,
         ),
         inScope(shops.id, shopIds),
@@ -286,7 +286,7 @@ export async function deleteItem(userId: string, id: number): Promise<Result> {
       tx.select({ n: count() }).from(reservations).innerJoin(units, eq(units.id, reservations.unitId)).where(eq(units.itemId, id)),
     ]);
     if (lines.n > 0 || booked.n > 0) return fail.conflict({ form: "admin.items.deleteRefused" });
-    await tx.delete(cartLines).where(eq(cartLines.itemId, id));
+    await tx.delete(bagLines).where(eq(bagLines.itemId, id));
     await tx.delete(items).where(eq(items.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "item", entityId: id, before });
     return ok();

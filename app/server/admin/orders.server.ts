@@ -6,8 +6,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import { csvRow, type OrderAction, type OrdersQuery, orderActions } from "../../domain/admin/order";
-import { SHOP_TIME_ZONE } from "../../domain/periods";
 import { fail, ok, type Result } from "../../domain/result";
+import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { cancelOrder, sqlState } from "../booking/holds.server";
 import { type Db, getDb, queryRows } from "../db/client.server";

@@ -6,11 +6,25 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, type SQL
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import { type HoursInput, type ShopInput, shopDeleteBlock, type WeekdaySlot, weekText } from "../../domain/admin/shop";
 import type { Translated } from "../../domain/i18n";
-import { SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
+import { zonedDate } from "../../domain/periods";
 import { fail, ok, type Result } from "../../domain/result";
+import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { SEASONS, type Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
-import { apps, cartLines, carts, orders, serviceCapacity, shopApps, shopHours, shops, stock, units, userShops, users } from "../db/schema";
+import {
+  bagLines,
+  bags,
+  orders,
+  serviceCapacity,
+  shopHours,
+  shopStorefronts,
+  shops,
+  stock,
+  storefronts,
+  units,
+  userShops,
+  users,
+} from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
 import { closeDay, listClosedDays, reopenDay } from "./closed-days.server";
 
@@ -24,7 +38,7 @@ export type ShopListQuery = {
 };
 
 // Written out: inside a one-table select Drizzle leaves columns unqualified, and a subquery would read its own.
-const servedApps = sql<
+const servedStorefronts = sql<
   Season[]
 >`coalesce((select json_agg(sa.app_id order by sa.app_id) from shop_apps sa where sa.shop_id = "shops"."id"), '[]'::json)`;
 
@@ -43,7 +57,7 @@ export async function listShops(query: ShopListQuery) {
     db
       .select({
         shop: shops,
-        appIds: servedApps,
+        appIds: servedStorefronts,
         units: sql<number>`(select count(*)::int from units u where u.shop_id = "shops"."id")`,
       })
       .from(shops)
@@ -76,8 +90,8 @@ export async function getShop(id: number) {
   const db = getDb();
   const [shop] = await db.select().from(shops).where(eq(shops.id, id));
   if (!shop) return null;
-  const [served, hours, closed, staff, storefronts, uses, audit] = await Promise.all([
-    db.select({ appId: shopApps.appId }).from(shopApps).where(eq(shopApps.shopId, id)),
+  const [served, hours, closed, staff, storefrontRows, uses, audit] = await Promise.all([
+    db.select({ appId: shopStorefronts.appId }).from(shopStorefronts).where(eq(shopStorefronts.shopId, id)),
     db
       .select({ appId: shopHours.appId, weekday: shopHours.weekday, opens: shopHours.opens, closes: shopHours.closes })
       .from(shopHours)
@@ -90,7 +104,7 @@ export async function getShop(id: number) {
       .innerJoin(users, eq(users.id, userShops.userId))
       .where(eq(userShops.shopId, id))
       .orderBy(asc(users.email)),
-    db.select({ id: apps.id, name: apps.name }).from(apps).orderBy(asc(apps.sort)),
+    db.select({ id: storefronts.id, name: storefronts.name }).from(storefronts).orderBy(asc(storefronts.sort)),
     usesOf(db, id),
     auditTrail("shop", id),
   ]);
@@ -104,7 +118,7 @@ export async function getShop(id: number) {
     >,
     closed,
     staff,
-    storefronts,
+    storefronts: storefrontRows,
     uses,
     audit,
   };
@@ -126,12 +140,16 @@ const values = (input: ShopInput) => ({
 });
 
 /** Makes the storefronts a branch serves exactly `appIds`; returns the list before. Opening hours stay, for when it serves them again. */
-async function setServedApps(tx: Db, shopId: number, appIds: Season[]): Promise<Season[]> {
-  const before = (await tx.select({ appId: shopApps.appId }).from(shopApps).where(eq(shopApps.shopId, shopId))).map((r) => r.appId);
-  await tx.delete(shopApps).where(and(eq(shopApps.shopId, shopId), appIds.length > 0 ? notInArray(shopApps.appId, appIds) : undefined));
+async function setServedStorefronts(tx: Db, shopId: number, appIds: Season[]): Promise<Season[]> {
+  const before = (await tx.select({ appId: shopStorefronts.appId }).from(shopStorefronts).where(eq(shopStorefronts.shopId, shopId))).map(
+    (r) => r.appId,
+  );
+  await tx
+    .delete(shopStorefronts)
+    .where(and(eq(shopStorefronts.shopId, shopId), appIds.length > 0 ? notInArray(shopStorefronts.appId, appIds) : undefined));
   if (appIds.length > 0)
     await tx
-      .insert(shopApps)
+      .insert(shopStorefronts)
       .values(appIds.map((appId) => ({ shopId, appId })))
       .onConflictDoNothing();
   return SEASONS.filter((a) => before.includes(a));
@@ -145,7 +163,7 @@ export async function createShop(userId: string, input: ShopInput & { slug: stri
       .onConflictDoNothing({ target: shops.slug })
       .returning();
     if (!created) return fail.invalid({ slug: "admin.shops.errors.slugTaken" });
-    await setServedApps(tx, created.id, input.appIds);
+    await setServedStorefronts(tx, created.id, input.appIds);
     await recordAudit(tx, { userId, action: "create", entity: "shop", entityId: created.id, after: { ...created, appIds: input.appIds } });
     return ok({ id: created.id });
   });
@@ -160,13 +178,13 @@ export async function updateShop(userId: string, id: number, input: ShopInput): 
       .set({ ...values(input), updatedAt: sql`now()` })
       .where(eq(shops.id, id))
       .returning();
-    const appsBefore = await setServedApps(tx, id, input.appIds);
+    const storefrontsBefore = await setServedStorefronts(tx, id, input.appIds);
     await recordAudit(tx, {
       userId,
       action: "update",
       entity: "shop",
       entityId: id,
-      before: { ...before, appIds: appsBefore },
+      before: { ...before, appIds: storefrontsBefore },
       after: { ...after, appIds: input.appIds },
     });
     return ok();
@@ -184,9 +202,9 @@ export async function saveHours(userId: string, id: number, input: HoursInput): 
     const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, id)).for("update");
     if (!shop) return fail.notFound();
     const [serves] = await tx
-      .select({ appId: shopApps.appId })
-      .from(shopApps)
-      .where(and(eq(shopApps.shopId, id), eq(shopApps.appId, input.appId)));
+      .select({ appId: shopStorefronts.appId })
+      .from(shopStorefronts)
+      .where(and(eq(shopStorefronts.shopId, id), eq(shopStorefronts.appId, input.appId)));
     if (!serves) return fail.invalid({ form: "admin.shops.errors.notServed" });
     const before = await tx
       .delete(shopHours)
@@ -254,9 +272,9 @@ export async function deleteShop(userId: string, id: number): Promise<Result> {
     const [before] = await tx.select().from(shops).where(eq(shops.id, id)).for("update");
     if (!before) return fail.notFound();
     if (shopDeleteBlock(await usesOf(tx, id))) return fail.invalid({ form: "admin.shops.deleteRefused" });
-    const bags = tx.select({ id: carts.id }).from(carts).where(eq(carts.shopId, id));
-    await tx.delete(cartLines).where(inArray(cartLines.cartId, bags));
-    await tx.update(carts).set({ shopId: null, updatedAt: sql`now()` }).where(eq(carts.shopId, id));
+    const bagIds = tx.select({ id: bags.id }).from(bags).where(eq(bags.shopId, id));
+    await tx.delete(bagLines).where(inArray(bagLines.bagId, bagIds));
+    await tx.update(bags).set({ shopId: null, updatedAt: sql`now()` }).where(eq(bags.shopId, id));
     await tx.delete(stock).where(eq(stock.shopId, id));
     await tx.delete(serviceCapacity).where(eq(serviceCapacity.shopId, id));
     await tx.delete(shops).where(eq(shops.id, id));

@@ -49,7 +49,7 @@ export async function requireBackOffice(request: Request): Promise<BackOfficeUse
   return { ...user, role: "staff", shopIds: rows.map((r) => r.shopId) };
 }
 
-/** Admins only: catalogue, branches, users, coupons, categories, apps and settings. */
+/** Admins only: catalogue, branches, users, coupons, categories, storefronts and settings. */
 export async function requireAdmin(request: Request): Promise<BackOfficeUser> {
   const user = await requireBackOffice(request);
   if (user.role !== "admin") forbidden();

@@ -9,8 +9,9 @@
  * Items whose limits a given person exceeds are left out for that person.
  */
 import { sql } from "drizzle-orm";
-import { reservationRange, SHOP_TIME_ZONE, zonedDate } from "../../domain/periods";
+import { reservationRange, zonedDate } from "../../domain/periods";
 import { type Body, fitsItemLimits } from "../../domain/sizing";
+import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { type Db, getDb, queryRows } from "../db/client.server";
 

@@ -1,5 +1,5 @@
 /**
- * The bag and the checkout: loading the cart with its branch and period, and turning it into a held order
+ * The bag and the checkout: loading the bag with its branch and period, and turning it into a held order
  * and a payment. The route modules of the two steps call these.
  */
 import { createHmac } from "node:crypto";
@@ -18,22 +18,22 @@ import { isDatabaseUnreachable } from "../db/health.server";
 import { orders, payments, shops } from "../db/schema";
 import { logger } from "../log.server";
 import { abandonPayment, PaymentUnavailableError, startPayment } from "../payments/payments.server";
+import { addLine, type Bag, loadBag, updateBag } from "./bag-store.server";
 import { getShopCalendar } from "./calendar.server";
-import { addLine, type Cart, loadCart, updateCart } from "./cart.server";
-import { bagLines, bagView, cartPeriod, equipmentFor } from "./flow.server";
+import { bagPeriod, bagView, equipmentFor, quoteLinesOf } from "./flow.server";
 import { type HoldFailure, holdOrder } from "./holds.server";
 
-/** The cart with its branch and a period that still holds, or null when the booking has not got that far. */
-export async function loadBag(request: Request) {
-  const cart = await loadCart(request);
-  if (!cart?.appId || !cart.shopId) return null;
+/** The bag with its branch and a period that still holds, or null when the booking has not got that far. */
+export async function loadBagAtBranch(request: Request) {
+  const bag = await loadBag(request);
+  if (!bag?.appId || !bag.shopId) return null;
   const [calendar, [shop]] = await Promise.all([
-    getShopCalendar(cart.shopId, cart.appId),
-    getDb().select().from(shops).where(eq(shops.id, cart.shopId)),
+    getShopCalendar(bag.shopId, bag.appId),
+    getDb().select().from(shops).where(eq(shops.id, bag.shopId)),
   ]);
   if (!calendar || !shop) return null;
-  const { period, errors } = cartPeriod(cart, calendar, new Date());
-  return { cart, shop, period, periodErrors: errors };
+  const { period, errors } = bagPeriod(bag, calendar, new Date());
+  return { bag, shop, period, periodErrors: errors };
 }
 
 export type ReturnFromPayment = { outcome: "cancelled" | "failed" | "expired"; holdOpen: boolean } | null;
@@ -45,13 +45,13 @@ export type ReturnFromPayment = { outcome: "cancelled" | "failed" | "expired"; h
  * hold back with a POST (`releasePaymentHold`). What the payment says tells a cancelled or failed payment
  * from a hold that ran out while the customer was paying ("expired": availability was checked again).
  */
-export async function returnFromPayment(cart: Cart, outcome: "cancelled" | "failed"): Promise<ReturnFromPayment> {
-  if (!cart.orderId) return null;
+export async function returnFromPayment(bag: Bag, outcome: "cancelled" | "failed"): Promise<ReturnFromPayment> {
+  if (!bag.orderId) return null;
   const db = getDb();
-  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, cart.orderId));
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, bag.orderId));
   if (order?.status === "pending_payment") return { outcome, holdOpen: true };
   if (order?.status !== "expired") return null;
-  const attempts = await db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, cart.orderId));
+  const attempts = await db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, bag.orderId));
   if (attempts.some((p) => p.status === "failed")) return { outcome: "failed", holdOpen: false };
   // The provider or the customer closed the checkout, rather than the hold running out.
   const givenBack = attempts.some((p) => p.status === "expired");
@@ -59,10 +59,10 @@ export async function returnFromPayment(cart: Cart, outcome: "cancelled" | "fail
 }
 
 /** The customer is back in the bag without paying: close the provider's checkout and give the units back. */
-export async function releasePaymentHold(cart: Cart): Promise<void> {
-  if (!cart.orderId) return;
-  const [order] = await getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, cart.orderId));
-  if (order?.status === "pending_payment") await abandonPayment(cart.orderId);
+export async function releasePaymentHold(bag: Bag): Promise<void> {
+  if (!bag.orderId) return;
+  const [order] = await getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, bag.orderId));
+  if (order?.status === "pending_payment") await abandonPayment(bag.orderId);
 }
 
 async function holdStillOpen(orderId: string | null): Promise<boolean> {
@@ -149,51 +149,51 @@ export async function addToBag(
   if (size !== null && free < 0) return invalid;
   const quantity = list.personId === null ? wanted.quantity : 1;
   if (free < quantity) return fail.conflict({ form: "booking.equipment.soldOut" }, { item: entry.name });
-  await addLine(list.cart, { itemId: entry.id, size, personId: list.personId, quantity, shownPriceCents: entry.priceCents });
+  await addLine(list.bag, { itemId: entry.id, size, personId: list.personId, quantity, shownPriceCents: entry.priceCents });
   return ok();
 }
 
 /** On from the bag to the invoice step: only with something in it, and everything still to be had. */
-export async function readyForCheckout(cart: Cart, period: RentalPeriod, locale: Locale): Promise<Result> {
-  if (cart.lines.length === 0) return fail.invalid({ form: "booking.errors.emptyBag" });
-  const view = await bagView(cart, period, locale, new Date(), cart.invoice?.email);
+export async function readyForCheckout(bag: Bag, period: RentalPeriod, locale: Locale): Promise<Result> {
+  if (bag.lines.length === 0) return fail.invalid({ form: "booking.errors.emptyBag" });
+  const view = await bagView(bag, period, locale, new Date(), bag.invoice?.email);
   if (view?.lines.some((l) => !l.available)) return fail.conflict({ form: "booking.bag.unavailable" });
   return ok();
 }
 
 /** Holds the bag as an order and opens the payment; what the customer was shown must still be the total. */
 export async function checkout(params: {
-  cart: Cart;
+  bag: Bag;
   invoice: InvoiceInput;
   locale: Locale;
   expectedTotalCents: number;
   request: Request;
   clientAddress: string;
 }): Promise<Result<CheckoutNext>> {
-  const { cart } = params;
-  if (!cart.appId || !cart.shopId || !cart.pickupDate || !cart.returnDate || !cart.pickupTime || !cart.returnTime)
+  const { bag } = params;
+  if (!bag.appId || !bag.shopId || !bag.pickupDate || !bag.returnDate || !bag.pickupTime || !bag.returnTime)
     return checkoutRefusal({ reason: "emptyBag" });
   // Every checkout holds units: so many per address, and a bag renews a hold it still has only a few times
   // an hour (decision 026); a hold given back (cancelled, failed, run out) is not renewed by the next one.
   const perAddress = await hitRateLimit(BOOKING_RATE_LIMITS.checkout, addressKey(params.clientAddress));
   if (!perAddress.allowed) return fail.limited(perAddress.retryAfter, { form: "booking.checkout.tooMany" });
-  const perBag = (await holdStillOpen(cart.orderId)) ? await hitRateLimit(BOOKING_RATE_LIMITS.bagRenewals, cart.id) : null;
+  const perBag = (await holdStillOpen(bag.orderId)) ? await hitRateLimit(BOOKING_RATE_LIMITS.bagRenewals, bag.id) : null;
   if (perBag && !perBag.allowed) return fail.limited(perBag.retryAfter, { form: "booking.checkout.tooMany" });
   // A previous attempt that is still waiting for payment gives its hold back first.
-  if (cart.orderId) await abandonPayment(cart.orderId);
+  if (bag.orderId) await abandonPayment(bag.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
-  await updateCart(cart.id, { invoice, orderId: null, language: params.locale });
+  await updateBag(bag.id, { invoice, orderId: null, language: params.locale });
   const held = await holdOrderOrBusy({
-    appId: cart.appId,
-    shopId: cart.shopId,
+    appId: bag.appId,
+    shopId: bag.shopId,
     language: params.locale,
     period: {
-      pickupDate: cart.pickupDate,
-      returnDate: cart.returnDate,
-      pickupTime: cart.pickupTime.slice(0, 5),
-      returnTime: cart.returnTime.slice(0, 5),
+      pickupDate: bag.pickupDate,
+      returnDate: bag.returnDate,
+      pickupTime: bag.pickupTime.slice(0, 5),
+      returnTime: bag.returnTime.slice(0, 5),
     },
-    persons: cart.persons.map((p) => ({
+    persons: bag.persons.map((p) => ({
       firstName: p.firstName,
       lastName: p.lastName,
       heightCm: p.heightCm,
@@ -201,12 +201,12 @@ export async function checkout(params: {
       skill: p.skill,
       shoeSize: p.shoeSize,
     })),
-    lines: bagLines(cart),
+    lines: quoteLinesOf(bag),
     invoice,
-    couponCode: cart.couponCode,
-    hotelId: cart.hotelId,
+    couponCode: bag.couponCode,
+    hotelId: bag.hotelId,
     // A signed-in customer finds the order under "My orders".
-    userId: (await getSessionUser(params.request))?.id ?? cart.userId,
+    userId: (await getSessionUser(params.request))?.id ?? bag.userId,
     expectedTotalCents: params.expectedTotalCents,
     holder: holderKey(params.clientAddress),
   });
@@ -215,13 +215,13 @@ export async function checkout(params: {
     if (perBag) await refundRateLimits([perBag]);
     return checkoutRefusal(held.failure);
   }
-  await updateCart(cart.id, { orderId: held.order.id });
+  await updateBag(bag.id, { orderId: held.order.id });
   const origin = publicOrigin(params.request);
   try {
     const { redirectUrl } = await startPayment({ orderId: held.order.id, origin });
     return ok({ redirectUrl });
   } catch (error) {
-    // The order stays pending and on the cart, so trying again gives its hold back first.
+    // The order stays pending and on the bag, so trying again gives its hold back first.
     if (error instanceof PaymentUnavailableError) return checkoutRefusal({ reason: "provider" });
     throw error;
   }
@@ -230,7 +230,7 @@ export async function checkout(params: {
 /**
  * holdOrder, where a database connection lost in the middle counts as "busy, try again": the server rolled
  * the transaction back, so nothing of the order was written, and the customer keeps the filled-in form.
- * (Lost while committing, the order may exist after all: it is not on the cart, and its hold runs out.)
+ * (Lost while committing, the order may exist after all: it is not on the bag, and its hold runs out.)
  */
 async function holdOrderOrBusy(input: Parameters<typeof holdOrder>[0]): ReturnType<typeof holdOrder> {
   try {

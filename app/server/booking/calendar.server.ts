@@ -3,16 +3,16 @@ import { and, eq } from "drizzle-orm";
 import type { ShopCalendar } from "../../domain/periods";
 import type { Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
-import { apps, shopApps, shopClosedDays, shopHours, shops } from "../db/schema";
+import { shopClosedDays, shopHours, shopStorefronts, shops, storefronts } from "../db/schema";
 
 /** Opening hours for the storefront's season, closed days and season window; null when the branch does not serve it. */
 export async function getShopCalendar(shopId: number, appId: Season, db: Db = getDb()): Promise<ShopCalendar | null> {
   const [served] = await db
-    .select({ seasonStart: apps.seasonStart, seasonEnd: apps.seasonEnd })
-    .from(shopApps)
-    .innerJoin(apps, eq(apps.id, shopApps.appId))
-    .innerJoin(shops, eq(shops.id, shopApps.shopId))
-    .where(and(eq(shopApps.shopId, shopId), eq(shopApps.appId, appId), eq(apps.enabled, true), eq(shops.active, true)))
+    .select({ seasonStart: storefronts.seasonStart, seasonEnd: storefronts.seasonEnd })
+    .from(shopStorefronts)
+    .innerJoin(storefronts, eq(storefronts.id, shopStorefronts.appId))
+    .innerJoin(shops, eq(shops.id, shopStorefronts.shopId))
+    .where(and(eq(shopStorefronts.shopId, shopId), eq(shopStorefronts.appId, appId), eq(storefronts.enabled, true), eq(shops.active, true)))
     .limit(1);
   if (!served) return null;
   const [hours, closed] = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * The booking steps' server side (docs/architecture.md §6.1): what each step needs from the cart and the rental core,
+ * The booking steps' server side (docs/architecture.md §6.1): what each step needs from the bag and the rental core,
  * and where to send a visitor who skipped a step. Route modules stay thin and call these.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -10,22 +10,22 @@ import { type Quote, quoteRental } from "../../domain/pricing";
 import { nearestAvailableSize, recommendSize } from "../../domain/sizing";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
-import { apps, categories, items, partnerHotels, priceSurcharges, priceTables, shopApps, shops } from "../db/schema";
+import { categories, items, partnerHotels, priceSurcharges, priceTables, shopStorefronts, shops, storefronts } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
 import { getAvailability, type ItemAvailability } from "./availability.server";
+import type { Bag } from "./bag-store.server";
 import { getShopCalendar } from "./calendar.server";
-import type { Cart } from "./cart.server";
 import { type BagLine, quoteBag } from "./quote.server";
 
 export type Step = "branch" | "period" | "persons" | "equipment" | "bag" | "invoice" | "payment";
 export const STEPS: Step[] = ["branch", "period", "persons", "equipment", "bag", "invoice", "payment"];
 
-export async function getApp(appId: Season, db: Db = getDb()) {
-  const [app] = await db
+export async function getStorefront(appId: Season, db: Db = getDb()) {
+  const [storefront] = await db
     .select()
-    .from(apps)
-    .where(and(eq(apps.id, appId), eq(apps.enabled, true)));
-  return app ?? null;
+    .from(storefronts)
+    .where(and(eq(storefronts.id, appId), eq(storefronts.enabled, true)));
+  return storefront ?? null;
 }
 
 /** The branch of a slug if it serves the storefront, with its calendar for the season. */
@@ -33,22 +33,22 @@ export async function getBranch(appId: Season, slug: string, db: Db = getDb()) {
   const [shop] = await db
     .select()
     .from(shops)
-    .innerJoin(shopApps, and(eq(shopApps.shopId, shops.id), eq(shopApps.appId, appId)))
+    .innerJoin(shopStorefronts, and(eq(shopStorefronts.shopId, shops.id), eq(shopStorefronts.appId, appId)))
     .where(and(eq(shops.slug, slug), eq(shops.active, true)));
   if (!shop) return null;
   const calendar = await getShopCalendar(shop.shops.id, appId, db);
   return calendar ? { shop: shop.shops, calendar } : null;
 }
 
-/** The cart's period as instants, when it has one that still passes the branch's rules. */
-export function cartPeriod(cart: Cart | null, calendar: ShopCalendar, now: Date): { period: RentalPeriod | null; errors: PeriodError[] } {
-  if (!cart?.pickupDate || !cart.returnDate || !cart.pickupTime || !cart.returnTime) return { period: null, errors: [] };
+/** The bag's period as instants, when it has one that still passes the branch's rules. */
+export function bagPeriod(bag: Bag | null, calendar: ShopCalendar, now: Date): { period: RentalPeriod | null; errors: PeriodError[] } {
+  if (!bag?.pickupDate || !bag.returnDate || !bag.pickupTime || !bag.returnTime) return { period: null, errors: [] };
   const checked = checkPeriod(
     {
-      pickupDate: cart.pickupDate,
-      returnDate: cart.returnDate,
-      pickupTime: cart.pickupTime.slice(0, 5),
-      returnTime: cart.returnTime.slice(0, 5),
+      pickupDate: bag.pickupDate,
+      returnDate: bag.returnDate,
+      pickupTime: bag.pickupTime.slice(0, 5),
+      returnTime: bag.returnTime.slice(0, 5),
     },
     calendar,
     now,
@@ -58,17 +58,17 @@ export function cartPeriod(cart: Cart | null, calendar: ShopCalendar, now: Date)
 
 /** Where a visitor of a later step belongs when an earlier one is missing, or null when the step can be shown. */
 export function missingStep(
-  cart: Cart | null,
+  bag: Bag | null,
   step: Step,
   context: { appId: Season; shopId: number; slug: string; period: RentalPeriod | null },
   locale: Locale,
 ): Response | null {
   const base = `/rental/${context.appId}/${context.slug}`;
-  const sameShop = cart?.appId === context.appId && cart?.shopId === context.shopId;
+  const sameShop = bag?.appId === context.appId && bag?.shopId === context.shopId;
   if (step === "period") return null;
-  if (!cart || !sameShop || !context.period) return redirect(localizePath(base, locale));
+  if (!bag || !sameShop || !context.period) return redirect(localizePath(base, locale));
   if (step === "persons") return null;
-  if (cart.persons.length === 0) return redirect(localizePath(`${base}/persons`, locale));
+  if (bag.persons.length === 0) return redirect(localizePath(`${base}/persons`, locale));
   return null;
 }
 
@@ -90,7 +90,7 @@ export type EquipmentEntry = {
 
 /** The items of one category at the branch for the period, for one person (or for nobody: shop, service, depot). */
 export async function equipmentFor(params: {
-  cart: Cart;
+  bag: Bag;
   appId: Season;
   shopId: number;
   period: RentalPeriod;
@@ -100,7 +100,7 @@ export async function equipmentFor(params: {
   now: Date;
 }): Promise<EquipmentEntry[]> {
   const db = getDb();
-  const person = params.personId === null ? null : (params.cart.persons.find((p) => p.id === params.personId) ?? null);
+  const person = params.personId === null ? null : (params.bag.persons.find((p) => p.id === params.personId) ?? null);
   const [settings, rows, surcharges] = await Promise.all([
     getSettings(),
     db
@@ -165,8 +165,8 @@ export async function equipmentFor(params: {
     const sizes = offer.sizes.map((s) => ({ size: s.size ?? "", free: s.free }));
     const added =
       params.personId === null
-        ? params.cart.lines.find((l) => l.personId === null && l.itemId === item.id)
-        : params.cart.lines.find((l) => l.personId === params.personId && l.itemId === item.id);
+        ? params.bag.lines.find((l) => l.personId === null && l.itemId === item.id)
+        : params.bag.lines.find((l) => l.personId === params.personId && l.itemId === item.id);
     const ideal = body ? recommendSize(item.sizing, body) : null;
     const recommended = item.sizes.length > 0 ? nearestAvailableSize(item.sizing, ideal, sizes) : null;
     entries.push({
@@ -194,13 +194,13 @@ export async function categoriesOf(appId: Season, locale: Locale, db: Db = getDb
   return rows.map((c) => ({ id: c.id, kind: c.kind, name: pick(c.name, locale) }));
 }
 
-export function bagLines(cart: Cart): BagLine[] {
-  return cart.lines.map((line) => ({
+export function quoteLinesOf(bag: Bag): BagLine[] {
+  return bag.lines.map((line) => ({
     key: String(line.id),
     itemId: line.itemId,
     size: line.size,
     quantity: line.quantity,
-    personIndex: line.personId === null ? null : cart.persons.findIndex((p) => p.id === line.personId),
+    personIndex: line.personId === null ? null : bag.persons.findIndex((p) => p.id === line.personId),
   }));
 }
 
@@ -223,12 +223,12 @@ export type BagView = {
 };
 
 /** Everything the bag shows: each line priced and checked against availability, the discounts, VAT and total. */
-export async function bagView(cart: Cart, period: RentalPeriod, locale: Locale, now: Date, email?: string | null): Promise<BagView | null> {
-  if (!cart.appId || !cart.shopId) return null;
+export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, now: Date, email?: string | null): Promise<BagView | null> {
+  if (!bag.appId || !bag.shopId) return null;
   const db = getDb();
-  const lines = bagLines(cart);
+  const lines = quoteLinesOf(bag);
   const [priced, settings, hotels] = await Promise.all([
-    quoteBag({ appId: cart.appId, period, lines, couponCode: cart.couponCode, hotelId: cart.hotelId, email, now }),
+    quoteBag({ appId: bag.appId, period, lines, couponCode: bag.couponCode, hotelId: bag.hotelId, email, now }),
     getSettings(),
     db.select().from(partnerHotels).where(eq(partnerHotels.active, true)).orderBy(asc(partnerHotels.name)),
   ]);
@@ -237,8 +237,8 @@ export async function bagView(cart: Cart, period: RentalPeriod, locale: Locale, 
     lines.length === 0
       ? []
       : await getAvailability({
-          shopId: cart.shopId,
-          appId: cart.appId,
+          shopId: bag.shopId,
+          appId: bag.appId,
           pickupAt: period.pickupAt,
           returnAt: period.returnAt,
           turnaroundMinutes: settings.turnaroundMinutes,
@@ -251,7 +251,7 @@ export async function bagView(cart: Cart, period: RentalPeriod, locale: Locale, 
   const wanted = new Map<string, number>();
   return {
     quote,
-    lines: cart.lines.map((line) => {
+    lines: bag.lines.map((line) => {
       const item = itemRows.get(line.itemId)!;
       const q = quote.lines.find((l) => l.key === String(line.id))!;
       const key = `${line.itemId}:${line.size ?? ""}`;

@@ -1,10 +1,10 @@
 /** Read access to the storefronts, branches and catalogue for the public pages. */
 import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
 import { getDb } from "../db/client.server";
-import { apps, categories, items, shopApps, shopClosedDays, shopHours, shops } from "../db/schema";
+import { categories, items, shopClosedDays, shopHours, shopStorefronts, shops, storefronts } from "../db/schema";
 
-export async function listApps() {
-  return getDb().select().from(apps).where(eq(apps.enabled, true)).orderBy(asc(apps.sort));
+export async function listStorefronts() {
+  return getDb().select().from(storefronts).where(eq(storefronts.enabled, true)).orderBy(asc(storefronts.sort));
 }
 
 /** Active branches with the storefronts each serves. */
@@ -12,7 +12,7 @@ export async function listShops() {
   const db = getDb();
   const [rows, links] = await Promise.all([
     db.select().from(shops).where(eq(shops.active, true)).orderBy(asc(shops.sort), asc(shops.name)),
-    db.select().from(shopApps),
+    db.select().from(shopStorefronts),
   ]);
   return rows.map((shop) => ({ ...shop, appIds: links.filter((l) => l.shopId === shop.id).map((l) => l.appId) }));
 }
@@ -34,7 +34,7 @@ export async function getShop(slug: string, today = new Date()) {
       .from(shopClosedDays)
       .where(and(eq(shopClosedDays.shopId, shop.id), gte(shopClosedDays.day, todayIso)))
       .orderBy(asc(shopClosedDays.day)),
-    db.select({ appId: shopApps.appId }).from(shopApps).where(eq(shopApps.shopId, shop.id)),
+    db.select({ appId: shopStorefronts.appId }).from(shopStorefronts).where(eq(shopStorefronts.shopId, shop.id)),
   ]);
   const appIds = links.map((l) => l.appId);
   const offer =

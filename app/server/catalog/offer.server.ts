@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Locale, pick } from "../../domain/i18n";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
-import { categories, items, priceTables, serviceCapacity, shopApps, shops, stock, units } from "../db/schema";
+import { categories, items, priceTables, serviceCapacity, shopStorefronts, shops, stock, units } from "../db/schema";
 
 /** Everything but rentals has a public page of its own (ski service, depot, sports shop). */
 export type OfferKind = Exclude<ItemKind, "rental">;
@@ -29,8 +29,8 @@ async function branchesOf(appIds: string[]) {
   return getDb()
     .selectDistinct({ id: shops.id, slug: shops.slug, name: shops.name, town: shops.town, sort: shops.sort })
     .from(shops)
-    .innerJoin(shopApps, eq(shopApps.shopId, shops.id))
-    .where(and(eq(shops.active, true), inArray(shopApps.appId, appIds as Season[])))
+    .innerJoin(shopStorefronts, eq(shopStorefronts.shopId, shops.id))
+    .where(and(eq(shops.active, true), inArray(shopStorefronts.appId, appIds as Season[])))
     .orderBy(asc(shops.sort), asc(shops.name));
 }
 

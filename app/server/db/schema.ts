@@ -77,7 +77,7 @@ export const sizing = pgEnum("sizing", SIZING_KINDS);
 // Storefronts and branches
 
 /** A season storefront: winter (ski, service, depot, shop) or summer (e-bikes). */
-export const apps = pgTable("apps", {
+export const storefronts = pgTable("apps", {
   id: appId("id").primaryKey(),
   name: translated("name"),
   description: translated("description"),
@@ -111,7 +111,7 @@ export const shops = pgTable("shops", {
 });
 
 /** Which branches serve which storefront. */
-export const shopApps = pgTable(
+export const shopStorefronts = pgTable(
   "shop_apps",
   {
     shopId: integer("shop_id")
@@ -119,7 +119,7 @@ export const shopApps = pgTable(
       .references(() => shops.id, { onDelete: "cascade" }),
     appId: appId("app_id")
       .notNull()
-      .references(() => apps.id, { onDelete: "cascade" }),
+      .references(() => storefronts.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.appId] })],
 );
@@ -138,7 +138,7 @@ export const shopHours = pgTable(
       .references(() => shops.id, { onDelete: "cascade" }),
     appId: appId("app_id")
       .notNull()
-      .references(() => apps.id, { onDelete: "cascade" }),
+      .references(() => storefronts.id, { onDelete: "cascade" }),
     weekday: smallint("weekday").notNull(),
     opens: time("opens").notNull(),
     closes: time("closes").notNull(),
@@ -169,7 +169,7 @@ export const categories = pgTable("categories", {
   id: text("id").primaryKey(),
   appId: appId("app_id")
     .notNull()
-    .references(() => apps.id),
+    .references(() => storefronts.id),
   kind: itemKind("kind").notNull(),
   name: translated("name"),
   description: jsonb("description").$type<Translated>(),
@@ -185,7 +185,7 @@ export const items = pgTable(
     slug: text("slug").notNull().unique(),
     appId: appId("app_id")
       .notNull()
-      .references(() => apps.id),
+      .references(() => storefronts.id),
     categoryId: text("category_id")
       .notNull()
       .references(() => categories.id),
@@ -242,7 +242,7 @@ export const priceSurcharges = pgTable(
     id: serial("id").primaryKey(),
     appId: appId("app_id")
       .notNull()
-      .references(() => apps.id),
+      .references(() => storefronts.id),
     itemId: integer("item_id").references(() => items.id, { onDelete: "cascade" }),
     name: translated("name"),
     startsOn: date("starts_on").notNull(),
@@ -454,9 +454,9 @@ export const settings = pgTable("settings", {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Carts
+// Bags (the tables keep their older names: carts, cart_persons, cart_lines)
 
-export type CartInvoice = {
+export type BagInvoice = {
   name: string;
   company: string | null;
   vatId: string | null;
@@ -468,9 +468,9 @@ export type CartInvoice = {
   phone: string;
 };
 
-export const carts = pgTable("carts", {
+export const bags = pgTable("carts", {
   id: uuid("id").primaryKey().defaultRandom(),
-  appId: appId("app_id").references(() => apps.id),
+  appId: appId("app_id").references(() => storefronts.id),
   shopId: integer("shop_id").references(() => shops.id),
   pickupDate: date("pickup_date"),
   returnDate: date("return_date"),
@@ -482,18 +482,18 @@ export const carts = pgTable("carts", {
   userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   language: text("language").notNull().default("en"),
   /** Invoice information of the checkout step, validated by domain/invoice before it is stored. */
-  invoice: jsonb("invoice").$type<CartInvoice>(),
-  /** The order this cart went to payment with, while it waits for the provider. */
+  invoice: jsonb("invoice").$type<BagInvoice>(),
+  /** The order this bag went to payment with, while it waits for the provider. */
   orderId: uuid("order_id"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
-export const cartPersons = pgTable("cart_persons", {
+export const bagPersons = pgTable("cart_persons", {
   id: serial("id").primaryKey(),
-  cartId: uuid("cart_id")
+  bagId: uuid("cart_id")
     .notNull()
-    .references(() => carts.id, { onDelete: "cascade" }),
+    .references(() => bags.id, { onDelete: "cascade" }),
   position: smallint("position").notNull(),
   firstName: text("first_name").notNull(),
   lastName: text("last_name"),
@@ -503,14 +503,14 @@ export const cartPersons = pgTable("cart_persons", {
   shoeSize: smallint("shoe_size"),
 });
 
-export const cartLines = pgTable(
+export const bagLines = pgTable(
   "cart_lines",
   {
     id: serial("id").primaryKey(),
-    cartId: uuid("cart_id")
+    bagId: uuid("cart_id")
       .notNull()
-      .references(() => carts.id, { onDelete: "cascade" }),
-    personId: integer("person_id").references(() => cartPersons.id, { onDelete: "cascade" }),
+      .references(() => bags.id, { onDelete: "cascade" }),
+    personId: integer("person_id").references(() => bagPersons.id, { onDelete: "cascade" }),
     itemId: integer("item_id")
       .notNull()
       .references(() => items.id),
@@ -544,7 +544,7 @@ export const orders = pgTable(
     status: orderStatus("status").notNull().default("pending_payment"),
     appId: appId("app_id")
       .notNull()
-      .references(() => apps.id),
+      .references(() => storefronts.id),
     shopId: integer("shop_id")
       .notNull()
       .references(() => shops.id),

@@ -4,7 +4,10 @@
  * failure with the values as typed and a message per field.
  */
 import { data } from "react-router";
-import { formToObject } from "../../domain/forms";
+import type { z } from "zod";
+import { formToObject, parse } from "../../domain/forms";
+import { type Failure, type Result, under } from "../../domain/result";
+import { redirectTo, refuse } from "./results.server";
 
 /** The biggest form the shop accepts without files. */
 export const MAX_FORM_BYTES = 256 * 1024;
@@ -88,4 +91,25 @@ export async function readForm(request: Request, options: { uploadBytes?: number
     }
   }
   return { intent, values, files };
+}
+
+/**
+ * The usual action of a form: check `form`'s values with `schema`, hand the input to `save`, and answer:
+ * on to the page `next` names (POST-redirect-GET), or back to the form with the refusal and what was
+ * typed. `values` parses a part of the form instead (a surcharge's `s12` fields), whose messages
+ * `prefix` names as posted; `target` is the form of a page with several.
+ */
+export async function saveForm<S extends z.ZodType, T>(
+  request: Request,
+  form: PostedForm,
+  schema: S,
+  save: (input: z.infer<S>) => Promise<Result<T>>,
+  next: (value: T, input: z.infer<S>) => string,
+  options: { values?: unknown; target?: string; prefix?: string } = {},
+) {
+  const refusal = (failure: Failure) => refuse(options.prefix ? under(options.prefix, failure) : failure, form, options.target);
+  const input = parse(schema, options.values ?? form.values);
+  if (!input.ok) return refusal(input);
+  const saved = await save(input.value);
+  return saved.ok ? redirectTo(request, next(saved.value, input.value)) : refusal(saved);
 }

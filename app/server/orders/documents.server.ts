@@ -6,7 +6,7 @@ import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB
 import QRCode from "qrcode";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
-import { SHOP_TIME_ZONE } from "../../domain/periods";
+import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import type { orderLines, orderPersons, orders, shops } from "../db/schema";

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { canCancel } from "../../domain/cancellation";
 import { fail, ok, type Result } from "../../domain/result";
-import { clearCartCookie, deleteCart, loadCart } from "../booking/cart.server";
+import { clearBagCookie, deleteBag, loadBag } from "../booking/bag-store.server";
 import { getDb } from "../db/client.server";
 import { payments } from "../db/schema";
 import { cancelAndRefund } from "../payments/payments.server";
@@ -12,18 +12,18 @@ import { getOrderByToken } from "./orders.server";
 export async function orderPage(token: string, request: Request) {
   const found = await getOrderByToken(token);
   if (!found) return null;
-  const [settings, paymentRows, cart] = await Promise.all([
+  const [settings, paymentRows, bag] = await Promise.all([
     getSettings(),
     getDb().select().from(payments).where(eq(payments.orderId, found.order.id)),
-    loadCart(request),
+    loadBag(request),
   ]);
   const now = new Date();
   const { order } = found;
   // The bag that became this order is done once the order is paid.
   let setCookie: string | null = null;
-  if (cart?.orderId === order.id && order.status !== "pending_payment" && order.status !== "expired") {
-    await deleteCart(cart.id);
-    setCookie = await clearCartCookie();
+  if (bag?.orderId === order.id && order.status !== "pending_payment" && order.status !== "expired") {
+    await deleteBag(bag.id);
+    setCookie = await clearBagCookie();
   }
   const freeUntil = new Date(order.pickupAt.getTime() - settings.cancellationFreeHours * 3_600_000);
   return {

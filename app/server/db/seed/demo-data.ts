@@ -12,12 +12,12 @@ import type * as schema from "../schema";
 
 type ItemInsert = typeof schema.items.$inferInsert;
 
-export type DemoApp = typeof schema.apps.$inferInsert;
+export type DemoStorefront = typeof schema.storefronts.$inferInsert;
 export type DemoShop = {
   row: Omit<typeof schema.shops.$inferInsert, "id">;
   /** Prefix of the unit codes held at this branch, e.g. "CI" in CI-SKI-0001. */
   codePrefix: string;
-  apps: Season[];
+  appIds: Season[];
   hours: Omit<typeof schema.shopHours.$inferInsert, "id" | "shopId">[];
   closedDays: Omit<typeof schema.shopClosedDays.$inferInsert, "shopId">[];
 };
@@ -42,7 +42,7 @@ export const DEMO_VAT_BP = 2200;
 // ---------------------------------------------------------------------------------------------
 // Storefronts
 
-export const demoApps: DemoApp[] = [
+export const demoStorefronts: DemoStorefront[] = [
   {
     id: "winter",
     name: {
@@ -144,7 +144,7 @@ export const demoShops: DemoShop[] = [
       sort: 1,
     },
     codePrefix: "CI",
-    apps: ["winter", "summer"],
+    appIds: ["winter", "summer"],
     hours: [...weekly("winter", [["08:00", "18:00"]]), ...weekly("summer", SUMMER_SLOTS)],
     closedDays: [{ day: "2026-12-25", reason: christmasDay }],
   },
@@ -171,7 +171,7 @@ export const demoShops: DemoShop[] = [
       sort: 2,
     },
     codePrefix: "PS",
-    apps: ["winter"],
+    appIds: ["winter"],
     hours: weekly("winter", [["08:00", "17:30"]]),
     closedDays: [
       {
@@ -210,7 +210,7 @@ export const demoShops: DemoShop[] = [
       sort: 3,
     },
     codePrefix: "RU",
-    apps: ["winter", "summer"],
+    appIds: ["winter", "summer"],
     hours: [...weekly("winter", [["08:00", "18:00"]]), ...weekly("summer", SUMMER_SLOTS, [1])],
     closedDays: [
       { day: "2026-12-25", reason: christmasDay },
@@ -2124,7 +2124,7 @@ type UnitPlan = {
   perSize: number;
   /** Overrides of perSize by branch slug. */
   perShop?: Record<string, number>;
-  /** Only these branches hold the item (local items); default: every branch serving its app. */
+  /** Only these branches hold the item (local items); default: every branch serving its storefront. */
   shops?: string[];
 };
 
@@ -2170,7 +2170,7 @@ const MAINTENANCE: Record<string, string> = {
 };
 
 const itemBySlug = new Map(demoItems.map((item) => [item.slug, item]));
-const shopsServing = (appId: Season) => demoShops.filter((shop) => shop.apps.includes(appId));
+const shopsServing = (appId: Season) => demoShops.filter((shop) => shop.appIds.includes(appId));
 
 function buildUnits(): DemoUnit[] {
   const counters = new Map<string, number>();

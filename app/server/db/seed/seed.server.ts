@@ -5,7 +5,6 @@
 import type { Db } from "../client.server";
 import * as schema from "../schema";
 import {
-  demoApps,
   demoCategories,
   demoCoupons,
   demoItems,
@@ -14,6 +13,7 @@ import {
   demoServiceCapacity,
   demoShops,
   demoStock,
+  demoStorefronts,
   demoSurcharges,
   demoUnits,
 } from "./demo-data";
@@ -43,14 +43,18 @@ function chunks<T>(rows: T[], size = BATCH): T[][] {
  * Returns `{ seeded: false }` without writing anything when the database is not empty.
  */
 export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
-  const existing = await db.select({ id: schema.apps.id }).from(schema.apps).limit(1);
+  const existing = await db.select({ id: schema.storefronts.id }).from(schema.storefronts).limit(1);
   if (existing.length > 0) return { seeded: false };
 
   try {
     await db.transaction(async (tx) => {
       // A concurrent seed may have won the race since the check above: then insert nothing.
-      const apps = await tx.insert(schema.apps).values(demoApps).onConflictDoNothing().returning({ id: schema.apps.id });
-      if (apps.length !== demoApps.length) throw new AlreadySeeded();
+      const storefronts = await tx
+        .insert(schema.storefronts)
+        .values(demoStorefronts)
+        .onConflictDoNothing()
+        .returning({ id: schema.storefronts.id });
+      if (storefronts.length !== demoStorefronts.length) throw new AlreadySeeded();
 
       const shops = await tx
         .insert(schema.shops)
@@ -59,8 +63,8 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
       const shopId = resolver(new Map(shops.map((row) => [row.slug, row.id])), "branch");
 
       await tx
-        .insert(schema.shopApps)
-        .values(demoShops.flatMap((shop) => shop.apps.map((appId) => ({ shopId: shopId(shop.row.slug), appId }))));
+        .insert(schema.shopStorefronts)
+        .values(demoShops.flatMap((shop) => shop.appIds.map((appId) => ({ shopId: shopId(shop.row.slug), appId }))));
       await tx
         .insert(schema.shopHours)
         .values(demoShops.flatMap((shop) => shop.hours.map((hours) => ({ ...hours, shopId: shopId(shop.row.slug) }))));

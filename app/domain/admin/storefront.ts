@@ -49,12 +49,12 @@ export const idList = z.preprocess(
 );
 
 /** Storefront ids posted by checkboxes (`appIds[]`). */
-export const appIdList = z.preprocess(
+export const storefrontIdList = z.preprocess(
   (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
   z.array(oneOf(SEASONS)).transform((ids) => SEASONS.filter((id) => ids.includes(id))),
 );
 
-const appFields = {
+const storefrontFields = {
   name: translatedText(80),
   description: translatedText(600),
   seasonStart: monthDay,
@@ -65,23 +65,24 @@ const appFields = {
   shopIds: idList,
 };
 
-function seasonRule(app: { seasonStart: string; seasonEnd: string }, ctx: z.RefinementCtx) {
+function seasonRule(storefront: { seasonStart: string; seasonEnd: string }, ctx: z.RefinementCtx) {
   // Equal days would be a one-day season; far more likely someone meant "all year", which is 01-01 .. 12-31.
-  if (app.seasonStart === app.seasonEnd) ctx.addIssue({ code: "custom", path: ["seasonEnd"], message: "admin.apps.errors.sameDay" });
+  if (storefront.seasonStart === storefront.seasonEnd)
+    ctx.addIssue({ code: "custom", path: ["seasonEnd"], message: "admin.apps.errors.sameDay" });
 }
 
-export const appSchema = z.object(appFields).superRefine(seasonRule);
-export const newAppSchema = z.object({ id: oneOf(SEASONS), ...appFields }).superRefine(seasonRule);
+export const storefrontSchema = z.object(storefrontFields).superRefine(seasonRule);
+export const newStorefrontSchema = z.object({ id: oneOf(SEASONS), ...storefrontFields }).superRefine(seasonRule);
 
-export type AppInput = z.infer<typeof appSchema>;
+export type StorefrontInput = z.infer<typeof storefrontSchema>;
 
 /** The kinds of storefront that can still be created, given the ones that exist. */
-export function missingAppIds(existing: readonly string[]): Season[] {
+export function missingStorefrontIds(existing: readonly string[]): Season[] {
   return SEASONS.filter((id) => !existing.includes(id));
 }
 
 /** Why a storefront cannot be deleted (message key and count), or null. */
-export function appDeleteBlock(uses: { categories: number; items: number; orders: number }): { key: string; count: number } | null {
+export function storefrontDeleteBlock(uses: { categories: number; items: number; orders: number }): { key: string; count: number } | null {
   if (uses.orders > 0) return { key: "admin.apps.deleteBlocked.orders", count: uses.orders };
   if (uses.items > 0) return { key: "admin.apps.deleteBlocked.items", count: uses.items };
   if (uses.categories > 0) return { key: "admin.apps.deleteBlocked.categories", count: uses.categories };

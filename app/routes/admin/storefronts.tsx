@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { useMonthDay } from "../../components/admin/app-form";
 import { ListTable, ListToolbar } from "../../components/admin/list";
+import { useMonthDay } from "../../components/admin/storefront-form";
 import { AdminPage, YesNo } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { listQuery, parseListQuery } from "../../domain/admin/list";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { listApps } from "../../server/admin/apps.server";
+import { listStorefronts } from "../../server/admin/storefronts.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import type { Route } from "./+types/apps";
+import type { Route } from "./+types/storefronts";
 
 const query = listQuery(["sort", "name", "id"], {
   enabled: z.enum(["yes", "no"]).optional().catch(undefined),
@@ -17,12 +17,12 @@ const query = listQuery(["sort", "name", "id"], {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return listApps(parseListQuery(query, new URL(request.url)));
+  return listStorefronts(parseListQuery(query, new URL(request.url)));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.apps");
 
-export default function Apps({ loaderData }: Route.ComponentProps) {
+export default function Storefronts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const day = useMonthDay();
@@ -46,21 +46,21 @@ export default function Apps({ loaderData }: Route.ComponentProps) {
       <div className="mt-4">
         <ListTable<Row>
           page={loaderData}
-          rowKey={(r) => r.app.id}
-          rowHref={(r) => `/admin/app/${r.app.id}`}
+          rowKey={(r) => r.storefront.id}
+          rowHref={(r) => `/admin/app/${r.storefront.id}`}
           empty={{ text: t("admin.apps.empty"), action: { label: t("admin.apps.new"), to: "/admin/app/create" } }}
           columns={[
-            { key: "name", label: t("admin.field.name"), sort: "name", cell: (r) => pick(r.app.name, locale) },
-            { key: "id", label: t("admin.field.id"), sort: "id", cell: (r) => <code>{r.app.id}</code> },
+            { key: "name", label: t("admin.field.name"), sort: "name", cell: (r) => pick(r.storefront.name, locale) },
+            { key: "id", label: t("admin.field.id"), sort: "id", cell: (r) => <code>{r.storefront.id}</code> },
             {
               key: "season",
               label: t("admin.apps.seasonWindow"),
-              cell: (r) => `${day(r.app.seasonStart)} – ${day(r.app.seasonEnd)}`,
+              cell: (r) => `${day(r.storefront.seasonStart)} – ${day(r.storefront.seasonEnd)}`,
             },
-            { key: "enabled", label: t("admin.field.enabled"), cell: (r) => <YesNo value={r.app.enabled} /> },
+            { key: "enabled", label: t("admin.field.enabled"), cell: (r) => <YesNo value={r.storefront.enabled} /> },
             { key: "categories", label: t("admin.nav.categories"), align: "right", cell: (r) => r.categories },
             { key: "shops", label: t("admin.field.shops"), align: "right", cell: (r) => r.shops },
-            { key: "sort", label: t("admin.field.sort"), sort: "sort", align: "right", cell: (r) => r.app.sort },
+            { key: "sort", label: t("admin.field.sort"), sort: "sort", align: "right", cell: (r) => r.storefront.sort },
           ]}
         />
       </div>

@@ -164,7 +164,7 @@ export function useMonthDay() {
   };
 }
 
-export function AppFields({
+export function StorefrontFields({
   shops,
   idChoices,
 }: {

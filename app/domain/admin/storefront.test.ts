@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors, formToObject } from "../forms";
 import { inSeason } from "../periods";
-import { appDeleteBlock, appSchema, isMonthDay, missingAppIds, newAppSchema } from "./app";
+import { isMonthDay, missingStorefrontIds, newStorefrontSchema, storefrontDeleteBlock, storefrontSchema } from "./storefront";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -24,10 +24,10 @@ const base: [string, string][] = [
 
 describe("a storefront's season", () => {
   it("reads day and month as the MM-DD the booking compares, over the new year too", () => {
-    const app = appSchema.parse(form(base));
-    expect(app).toMatchObject({ seasonStart: "12-01", seasonEnd: "04-15", enabled: true, shopIds: [1, 3] });
-    expect(inSeason("2027-01-10", app.seasonStart, app.seasonEnd)).toBe(true);
-    expect(inSeason("2027-06-10", app.seasonStart, app.seasonEnd)).toBe(false);
+    const storefront = storefrontSchema.parse(form(base));
+    expect(storefront).toMatchObject({ seasonStart: "12-01", seasonEnd: "04-15", enabled: true, shopIds: [1, 3] });
+    expect(inSeason("2027-01-10", storefront.seasonStart, storefront.seasonEnd)).toBe(true);
+    expect(inSeason("2027-06-10", storefront.seasonStart, storefront.seasonEnd)).toBe(false);
   });
 
   it.each([
@@ -43,7 +43,7 @@ describe("a storefront's season", () => {
   it("refuses a day the month lacks, a missing day and a one-day season", () => {
     const errorsOf = (changes: [string, string][]) => {
       const entries = base.filter(([name]) => !changes.some(([n]) => n === name)).concat(changes);
-      const result = appSchema.safeParse(form(entries));
+      const result = storefrontSchema.safeParse(form(entries));
       return result.success ? {} : fieldErrors(result.error);
     };
     expect(errorsOf([["seasonEnd.day", "31"]])).toEqual({ seasonEnd: "admin.apps.errors.monthDay" });
@@ -57,14 +57,14 @@ describe("a storefront's season", () => {
   });
 
   it("creates only a kind of storefront that does not exist yet", () => {
-    expect(missingAppIds(["winter"])).toEqual(["summer"]);
-    expect(missingAppIds(["winter", "summer"])).toEqual([]);
-    expect(newAppSchema.safeParse(form([...base, ["id", "spring"]])).success).toBe(false);
+    expect(missingStorefrontIds(["winter"])).toEqual(["summer"]);
+    expect(missingStorefrontIds(["winter", "summer"])).toEqual([]);
+    expect(newStorefrontSchema.safeParse(form([...base, ["id", "spring"]])).success).toBe(false);
   });
 
   it("a storefront with orders, items or categories is kept", () => {
-    expect(appDeleteBlock({ categories: 0, items: 0, orders: 0 })).toBeNull();
-    expect(appDeleteBlock({ categories: 3, items: 0, orders: 0 })?.key).toBe("admin.apps.deleteBlocked.categories");
-    expect(appDeleteBlock({ categories: 3, items: 9, orders: 1 })).toEqual({ key: "admin.apps.deleteBlocked.orders", count: 1 });
+    expect(storefrontDeleteBlock({ categories: 0, items: 0, orders: 0 })).toBeNull();
+    expect(storefrontDeleteBlock({ categories: 3, items: 0, orders: 0 })?.key).toBe("admin.apps.deleteBlocked.categories");
+    expect(storefrontDeleteBlock({ categories: 3, items: 9, orders: 1 })).toEqual({ key: "admin.apps.deleteBlocked.orders", count: 1 });
   });
 });

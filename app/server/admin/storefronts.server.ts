@@ -1,14 +1,14 @@
-/** Storefronts (apps) in the back office: list, read, create, change, delete, each change in the audit log. */
+/** Storefronts (the `apps` table, `/admin/apps`) in the back office: list, read, create, change, delete, each change in the audit log. */
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
-import { type AppInput, appDeleteBlock, missingAppIds } from "../../domain/admin/app";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
+import { missingStorefrontIds, type StorefrontInput, storefrontDeleteBlock } from "../../domain/admin/storefront";
 import { fail, ok, type Result } from "../../domain/result";
 import type { Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
-import { apps, cartLines, carts, categories, items, orders, priceSurcharges, shopApps, shops } from "../db/schema";
+import { bagLines, bags, categories, items, orders, priceSurcharges, shopStorefronts, shops, storefronts } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
 
-export type AppListQuery = {
+export type StorefrontListQuery = {
   q?: string;
   sort: "sort" | "name" | "id";
   dir: "asc" | "desc";
@@ -16,28 +16,30 @@ export type AppListQuery = {
   enabled?: "yes" | "no";
 };
 
-export async function listApps(query: AppListQuery) {
+export async function listStorefronts(query: StorefrontListQuery) {
   const db = getDb();
   const filters: SQL[] = [];
   if (query.q)
-    filters.push(or(ilike(sql`${apps.id}::text`, likePattern(query.q)), sql`${apps.name}::text ilike ${likePattern(query.q)}`) as SQL);
-  if (query.enabled) filters.push(eq(apps.enabled, query.enabled === "yes"));
+    filters.push(
+      or(ilike(sql`${storefronts.id}::text`, likePattern(query.q)), sql`${storefronts.name}::text ilike ${likePattern(query.q)}`) as SQL,
+    );
+  if (query.enabled) filters.push(eq(storefronts.enabled, query.enabled === "yes"));
   const where = filters.length > 0 ? and(...filters) : undefined;
-  const column = { sort: apps.sort, name: sql`${apps.name}->>'en'`, id: apps.id }[query.sort];
+  const column = { sort: storefronts.sort, name: sql`${storefronts.name}->>'en'`, id: storefronts.id }[query.sort];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
-        app: apps,
+        storefront: storefronts,
         // Written out: inside a one-table select Drizzle leaves columns unqualified, and a subquery would read its own.
         categories: sql<number>`(select count(*)::int from categories c where c.app_id = "apps"."id")`,
         shops: sql<number>`(select count(*)::int from shop_apps s where s.app_id = "apps"."id")`,
       })
-      .from(apps)
+      .from(storefronts)
       .where(where)
-      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(apps.id))
+      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(storefronts.id))
       .limit(PAGE_SIZE)
       .offset((query.page - 1) * PAGE_SIZE),
-    db.select({ total: count() }).from(apps).where(where),
+    db.select({ total: count() }).from(storefronts).where(where),
   ]);
   return pageOf(rows, total, query.page);
 }
@@ -50,10 +52,10 @@ async function usesOf(db: Db, id: Season) {
   return { categories: c.n, items: i.n, orders: o.n };
 }
 
-export async function getApp(id: Season) {
+export async function getStorefront(id: Season) {
   const db = getDb();
-  const [app] = await db.select().from(apps).where(eq(apps.id, id));
-  if (!app) return null;
+  const [storefront] = await db.select().from(storefronts).where(eq(storefronts.id, id));
+  if (!storefront) return null;
   const [related, branches, served, uses, audit] = await Promise.all([
     db
       .select({ id: categories.id, name: categories.name, kind: categories.kind, items: count(items.id) })
@@ -63,11 +65,17 @@ export async function getApp(id: Season) {
       .groupBy(categories.id)
       .orderBy(asc(categories.sort), asc(categories.id)),
     allShops(),
-    db.select({ shopId: shopApps.shopId }).from(shopApps).where(eq(shopApps.appId, id)),
+    db.select({ shopId: shopStorefronts.shopId }).from(shopStorefronts).where(eq(shopStorefronts.appId, id)),
     usesOf(db, id),
     auditTrail("app", id),
   ]);
-  return { app: { ...app, shopIds: served.map((s) => s.shopId).sort((a, b) => a - b) }, categories: related, shops: branches, uses, audit };
+  return {
+    storefront: { ...storefront, shopIds: served.map((s) => s.shopId).sort((a, b) => a - b) },
+    categories: related,
+    shops: branches,
+    uses,
+    audit,
+  };
 }
 
 /** Every branch, for the "served by" checkboxes. */
@@ -79,12 +87,12 @@ export async function allShops() {
 }
 
 /** The kinds of storefront not created yet (the database enum lists every kind there can be). */
-export async function creatableAppIds(): Promise<Season[]> {
-  const rows = await getDb().select({ id: apps.id }).from(apps);
-  return missingAppIds(rows.map((r) => r.id));
+export async function creatableStorefrontIds(): Promise<Season[]> {
+  const rows = await getDb().select({ id: storefronts.id }).from(storefronts);
+  return missingStorefrontIds(rows.map((r) => r.id));
 }
 
-const values = (input: AppInput) => ({
+const values = (input: StorefrontInput) => ({
   name: input.name,
   description: input.description,
   seasonStart: input.seasonStart,
@@ -101,21 +109,25 @@ async function unknownShops(tx: Db, ids: number[]): Promise<boolean> {
 
 /** Makes the branches serving a storefront exactly `shopIds`; returns the list before. */
 async function setServingShops(tx: Db, id: Season, shopIds: number[]): Promise<number[]> {
-  const before = (await tx.select({ shopId: shopApps.shopId }).from(shopApps).where(eq(shopApps.appId, id))).map((r) => r.shopId);
-  await tx.delete(shopApps).where(and(eq(shopApps.appId, id), shopIds.length > 0 ? notInArray(shopApps.shopId, shopIds) : undefined));
+  const before = (await tx.select({ shopId: shopStorefronts.shopId }).from(shopStorefronts).where(eq(shopStorefronts.appId, id))).map(
+    (r) => r.shopId,
+  );
+  await tx
+    .delete(shopStorefronts)
+    .where(and(eq(shopStorefronts.appId, id), shopIds.length > 0 ? notInArray(shopStorefronts.shopId, shopIds) : undefined));
   if (shopIds.length > 0)
     await tx
-      .insert(shopApps)
+      .insert(shopStorefronts)
       .values(shopIds.map((shopId) => ({ shopId, appId: id })))
       .onConflictDoNothing();
   return before.sort((a, b) => a - b);
 }
 
-export async function createApp(userId: string, input: AppInput & { id: Season }): Promise<Result> {
+export async function createStorefront(userId: string, input: StorefrontInput & { id: Season }): Promise<Result> {
   return getDb().transaction(async (tx): Promise<Result> => {
     if (await unknownShops(tx, input.shopIds)) return fail.invalid({ shopIds: "admin.errors.choose" });
     const [created] = await tx
-      .insert(apps)
+      .insert(storefronts)
       .values({ id: input.id, ...values(input) })
       .onConflictDoNothing()
       .returning();
@@ -126,15 +138,15 @@ export async function createApp(userId: string, input: AppInput & { id: Season }
   });
 }
 
-export async function updateApp(userId: string, id: Season, input: AppInput): Promise<Result> {
+export async function updateStorefront(userId: string, id: Season, input: StorefrontInput): Promise<Result> {
   return getDb().transaction(async (tx): Promise<Result> => {
-    const [before] = await tx.select().from(apps).where(eq(apps.id, id)).for("update");
+    const [before] = await tx.select().from(storefronts).where(eq(storefronts.id, id)).for("update");
     if (!before) return fail.notFound();
     if (await unknownShops(tx, input.shopIds)) return fail.invalid({ shopIds: "admin.errors.choose" });
     const [after] = await tx
-      .update(apps)
+      .update(storefronts)
       .set({ ...values(input), updatedAt: sql`now()` })
-      .where(eq(apps.id, id))
+      .where(eq(storefronts.id, id))
       .returning();
     const shopsBefore = await setServingShops(tx, id, input.shopIds);
     await recordAudit(tx, {
@@ -151,19 +163,19 @@ export async function updateApp(userId: string, id: Season, input: AppInput): Pr
 
 /**
  * Deletes a storefront that nothing was ever sold or catalogued in; refused when something was
- * (categories, items or orders: the page says which, from `appDeleteBlock`). Its branch links, opening
+ * (categories, items or orders: the page says which, from `storefrontDeleteBlock`). Its branch links, opening
  * hours (cascade) and storefront-wide peak surcharges go with it; open bags on it start over.
  */
-export async function deleteApp(userId: string, id: Season): Promise<Result> {
+export async function deleteStorefront(userId: string, id: Season): Promise<Result> {
   return getDb().transaction(async (tx) => {
-    const [before] = await tx.select().from(apps).where(eq(apps.id, id)).for("update");
+    const [before] = await tx.select().from(storefronts).where(eq(storefronts.id, id)).for("update");
     if (!before) return fail.notFound();
-    if (appDeleteBlock(await usesOf(tx, id))) return fail.invalid({ form: "admin.apps.deleteRefused" });
-    const bags = tx.select({ id: carts.id }).from(carts).where(eq(carts.appId, id));
-    await tx.delete(cartLines).where(inArray(cartLines.cartId, bags));
-    await tx.update(carts).set({ appId: null, shopId: null, updatedAt: sql`now()` }).where(eq(carts.appId, id));
+    if (storefrontDeleteBlock(await usesOf(tx, id))) return fail.invalid({ form: "admin.apps.deleteRefused" });
+    const bagIds = tx.select({ id: bags.id }).from(bags).where(eq(bags.appId, id));
+    await tx.delete(bagLines).where(inArray(bagLines.bagId, bagIds));
+    await tx.update(bags).set({ appId: null, shopId: null, updatedAt: sql`now()` }).where(eq(bags.appId, id));
     await tx.delete(priceSurcharges).where(eq(priceSurcharges.appId, id));
-    await tx.delete(apps).where(eq(apps.id, id));
+    await tx.delete(storefronts).where(eq(storefronts.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "app", entityId: id, before });
     return ok();
   });
