@@ -4,9 +4,7 @@ import { pick } from "../../domain/i18n";
 import { COUPON_KINDS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
-import { CheckboxField, SelectField, TextField, TranslatedField } from "./form";
-import { DateField } from "./shop-form";
-import { CheckboxGroup } from "./storefront-form";
+import { CheckboxField, CheckboxGroup, DateField, SelectField, TextField, TranslatedField } from "./form";
 
 export type ScopeChoices = {
   storefronts: { id: string; name: Record<string, string> }[];

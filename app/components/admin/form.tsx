@@ -5,10 +5,10 @@
  * JavaScript.
  */
 
-import { useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { type Locale, languageName, locales } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import { useField, useFormScope } from "../form-values";
+import { FormValues, useField, useFormScope } from "../form-values";
 
 export const adminInputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600";
@@ -199,5 +199,136 @@ export function SaveButton({ label }: { label?: string }) {
     >
       {busy ? t("admin.form.saving") : (label ?? t("admin.form.save"))}
     </button>
+  );
+}
+
+/** The ticked values of a checkbox group, from a loaded record (numbers) or a posted form (strings). */
+function ticked(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined || value === null || value === "" ? [] : [String(value)];
+}
+
+/** Checkboxes posting `name[]`; the message for `name` shows under them. */
+export function CheckboxGroup({
+  name,
+  legend,
+  hint,
+  options,
+  columns = 2,
+}: {
+  name: string;
+  legend: string;
+  hint?: string;
+  options: { value: string; label: string; note?: string }[];
+  columns?: 1 | 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const { values, errors } = useFormScope();
+  // A list, not the one string `useField` gives: the record holds numbers, a posted form `name[]` strings.
+  const checked = ticked(values[name]);
+  const error = errors[name];
+  const base = `field-${name}`;
+  const describedBy = [hint ? `${base}-hint` : null, error ? `${base}-error` : null].filter(Boolean).join(" ") || undefined;
+  const grid = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" }[columns];
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-3" aria-describedby={describedBy}>
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {hint && (
+        <p id={`${base}-hint`} className="mb-2 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <div className={`grid gap-2 ${grid}`}>
+        {options.map((option) => {
+          const id = `${base}-${option.value}`;
+          return (
+            <div key={option.value} className="flex items-start gap-2">
+              <input
+                id={id}
+                type="checkbox"
+                name={`${name}[]`}
+                value={option.value}
+                defaultChecked={checked.includes(option.value)}
+                className="mt-1 size-4"
+              />
+              <label htmlFor={id} className="text-sm">
+                {option.label}
+                {option.note && <span className="text-slate-600"> ({option.note})</span>}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={`${base}-error`} className="mt-2 text-sm text-red-700">
+          {t(error)}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A date input with its message; `min` lets the browser's picker start at today. */
+export function DateField({ name, label, min, required = true }: { name: string; label: string; min?: string; required?: boolean }) {
+  const { t } = useTranslation();
+  const id = `field-${name}`;
+  const { value, error } = useField(name);
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {!required && <span className="font-normal text-slate-600"> ({t("booking.optional")})</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="date"
+        min={min}
+        defaultValue={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={adminInputClass}
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A record's form in the back office: its values (the reply to the last post, else `initial`), the message
+ * above it, its fields, and the save button below.
+ */
+export function RecordForm({
+  reply,
+  initial,
+  saveLabel,
+  intro,
+  narrow,
+  children,
+}: {
+  reply: unknown;
+  initial: Record<string, unknown>;
+  saveLabel?: string;
+  /** A paragraph between the message and the form. */
+  intro?: string;
+  /** Keep the form to a readable width on a wide screen. */
+  narrow?: "3xl" | "4xl";
+  children: React.ReactNode;
+}) {
+  const width = narrow ? { "3xl": "max-w-3xl ", "4xl": "max-w-4xl " }[narrow] : "";
+  return (
+    <FormValues reply={reply} initial={initial}>
+      <FormStatus />
+      {intro && <p className="mb-4 max-w-3xl text-sm text-slate-700">{intro}</p>}
+      <Form method="post" noValidate className={`${width}space-y-6`}>
+        {children}
+        <SaveButton label={saveLabel} />
+      </Form>
+    </FormValues>
   );
 }

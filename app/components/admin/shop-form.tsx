@@ -11,8 +11,7 @@ import { SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { FormValues, replyFor, useField, useFormScope } from "../form-values";
 import { useLocale } from "../use-locale";
-import { adminInputClass, CheckboxField, TextField, TranslatedField } from "./form";
-import { CheckboxGroup } from "./storefront-form";
+import { adminInputClass, CheckboxField, CheckboxGroup, DateField, TextField, TranslatedField } from "./form";
 
 export function ShopFields({ withSlug }: { withSlug?: boolean }) {
   const { t } = useTranslation();
@@ -241,36 +240,5 @@ function CloseDay({ today }: { today: string }) {
         {t("admin.shops.closeDayButton")}
       </button>
     </Form>
-  );
-}
-
-/** A date input with its message; `min` lets the browser's picker start at today. */
-export function DateField({ name, label, min, required = true }: { name: string; label: string; min?: string; required?: boolean }) {
-  const { t } = useTranslation();
-  const id = `field-${name}`;
-  const { value, error } = useField(name);
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {!required && <span className="font-normal text-slate-600"> ({t("booking.optional")})</span>}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="date"
-        min={min}
-        defaultValue={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={adminInputClass}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {t(error)}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,82 +1,13 @@
-/**
- * The fields of a storefront (create and edit), and two form parts the branch, coupon and user screens
- * share: a group of checkboxes with one message, and a day of the year picked as day and month.
- */
+/** The fields of a storefront (create and edit), with its season window picked as day and month. */
 
 import { languageTag } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { useField, useFormScope, valueAt } from "../form-values";
 import { useLocale } from "../use-locale";
-import { adminInputClass, CheckboxField, TextField, TranslatedField } from "./form";
+import { adminInputClass, CheckboxField, CheckboxGroup, TextField, TranslatedField } from "./form";
 
 /** The form's input look without its full width, for selects that sit side by side. */
 const selectClass = adminInputClass.replace("mt-1 block w-full", "block");
-
-/** The ticked values of a checkbox group, from a loaded record (numbers) or a posted form (strings). */
-function ticked(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  return value === undefined || value === null || value === "" ? [] : [String(value)];
-}
-
-/** Checkboxes posting `name[]`; the message for `name` shows under them. */
-export function CheckboxGroup({
-  name,
-  legend,
-  hint,
-  options,
-  columns = 2,
-}: {
-  name: string;
-  legend: string;
-  hint?: string;
-  options: { value: string; label: string; note?: string }[];
-  columns?: 1 | 2 | 3;
-}) {
-  const { t } = useTranslation();
-  const { values, errors } = useFormScope();
-  // A list, not the one string `useField` gives: the record holds numbers, a posted form `name[]` strings.
-  const checked = ticked(values[name]);
-  const error = errors[name];
-  const base = `field-${name}`;
-  const describedBy = [hint ? `${base}-hint` : null, error ? `${base}-error` : null].filter(Boolean).join(" ") || undefined;
-  const grid = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" }[columns];
-  return (
-    <fieldset className="rounded-lg border border-slate-200 p-3" aria-describedby={describedBy}>
-      <legend className="px-1 text-sm font-semibold">{legend}</legend>
-      {hint && (
-        <p id={`${base}-hint`} className="mb-2 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <div className={`grid gap-2 ${grid}`}>
-        {options.map((option) => {
-          const id = `${base}-${option.value}`;
-          return (
-            <div key={option.value} className="flex items-start gap-2">
-              <input
-                id={id}
-                type="checkbox"
-                name={`${name}[]`}
-                value={option.value}
-                defaultChecked={checked.includes(option.value)}
-                className="mt-1 size-4"
-              />
-              <label htmlFor={id} className="text-sm">
-                {option.label}
-                {option.note && <span className="text-slate-600"> ({option.note})</span>}
-              </label>
-            </div>
-          );
-        })}
-      </div>
-      {error && (
-        <p id={`${base}-error`} className="mt-2 text-sm text-red-700">
-          {t(error)}
-        </p>
-      )}
-    </fieldset>
-  );
-}
 
 /** "12-01" or a posted { month, day } as the two selects show it. */
 function monthDayParts(values: Record<string, unknown>, name: string): { month: string; day: string } {

@@ -3,8 +3,7 @@ import { UserCheck, UserX } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { ROLES } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
-import { SaveButton, SelectField } from "./form";
-import { CheckboxGroup } from "./storefront-form";
+import { CheckboxGroup, SaveButton, SelectField } from "./form";
 
 export function UserAccessForm({
   shops,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { locales, type Translated } from "../i18n";
+import { rowIdSchema } from "../ids";
 
 const trimmed = z.string().trim();
 const empty = (value: unknown) => typeof value !== "string" || value.trim() === "";
@@ -100,3 +101,12 @@ export const isoDate = z.iso.date({ message: "admin.errors.date" });
 export const optionalDate = z.preprocess((value) => (empty(value) ? null : value), isoDate.nullable());
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "admin.errors.time" });
 export const email = trimmed.toLowerCase().pipe(z.email({ message: "admin.errors.email" }));
+
+/** Ids posted by a group of checkboxes (`shopIds[]`): none ticked is an empty list. */
+export const idList = z.preprocess(
+  (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(rowIdSchema("admin.errors.choose"))
+    .max(200)
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+);

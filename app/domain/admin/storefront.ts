@@ -3,9 +3,8 @@
  * needs a developer, so creating one is only possible for a kind that does not exist yet.
  */
 import { z } from "zod";
-import { rowIdSchema } from "../ids";
 import { SEASONS, type Season } from "../vocabulary";
-import { checkbox, integer, oneOf, translatedText } from "./fields";
+import { checkbox, idList, integer, oneOf, translatedText } from "./fields";
 
 /** Days per month; 29 for February, so a season may end on 29 February in a leap year. */
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -37,15 +36,6 @@ export const monthDay = z.preprocess(
     return typeof value === "string" ? value.trim() : "";
   },
   z.string().min(1, { message: "admin.errors.required" }).refine(isMonthDay, { message: "admin.apps.errors.monthDay" }),
-);
-
-/** Ids posted by a group of checkboxes (`shopIds[]`): none ticked is an empty list. */
-export const idList = z.preprocess(
-  (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
-  z
-    .array(rowIdSchema("admin.errors.choose"))
-    .max(200)
-    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
 );
 
 /** Storefront ids posted by checkboxes (`appIds[]`). */

@@ -6,8 +6,7 @@
  */
 import { z } from "zod";
 import { ROLES, type Role } from "../vocabulary";
-import { oneOf } from "./fields";
-import { idList } from "./storefront";
+import { idList, oneOf } from "./fields";
 
 export const userSchema = z
   .object({

@@ -1,8 +1,6 @@
-import { Form } from "react-router";
 import { CategoryFields } from "../../components/admin/category-form";
-import { FormStatus, SaveButton } from "../../components/admin/form";
+import { RecordForm } from "../../components/admin/form";
 import { AdminPage } from "../../components/admin/ui";
-import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { newCategorySchema } from "../../domain/admin/category";
 import { useTranslation } from "../../i18n/react";
@@ -34,13 +32,9 @@ export default function CreateCategory({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation();
   return (
     <AdminPage title={t("admin.categories.new")} back="/admin/categories">
-      <FormValues reply={actionData} initial={loaderData.values}>
-        <FormStatus />
-        <Form method="post" noValidate className="space-y-6">
-          <CategoryFields withId />
-          <SaveButton label={t("admin.form.create")} />
-        </Form>
-      </FormValues>
+      <RecordForm reply={actionData} initial={loaderData.values} saveLabel={t("admin.form.create")}>
+        <CategoryFields withId />
+      </RecordForm>
     </AdminPage>
   );
 }

@@ -1,9 +1,7 @@
-import { Form } from "react-router";
 import { CategoryFields } from "../../components/admin/category-form";
-import { FormStatus, SaveButton } from "../../components/admin/form";
+import { RecordForm } from "../../components/admin/form";
 import { AuditTrail, DeleteRecord } from "../../components/admin/record";
 import { AdminPage, DataTable, Section } from "../../components/admin/ui";
-import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { categorySchema } from "../../domain/admin/category";
@@ -49,16 +47,12 @@ export default function CategoryRecord({ loaderData, actionData }: Route.Compone
   type Item = (typeof items)[number];
   return (
     <AdminPage title={name} back="/admin/categories">
-      <FormValues reply={actionData} initial={category}>
-        <FormStatus />
-        <Form method="post" noValidate className="space-y-6">
-          <p className="text-sm text-slate-600">
-            {t("admin.field.id")}: <code>{category.id}</code>
-          </p>
-          <CategoryFields />
-          <SaveButton />
-        </Form>
-      </FormValues>
+      <RecordForm reply={actionData} initial={category}>
+        <p className="text-sm text-slate-600">
+          {t("admin.field.id")}: <code>{category.id}</code>
+        </p>
+        <CategoryFields />
+      </RecordForm>
       <Section title={t("admin.nav.items")}>
         <DataTable<Item>
           rows={items}

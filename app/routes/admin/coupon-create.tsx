@@ -1,8 +1,6 @@
-import { Form } from "react-router";
 import { CouponFields } from "../../components/admin/coupon-form";
-import { FormStatus, SaveButton } from "../../components/admin/form";
+import { RecordForm } from "../../components/admin/form";
 import { AdminPage } from "../../components/admin/ui";
-import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { couponSchema } from "../../domain/admin/coupon";
 import { useTranslation } from "../../i18n/react";
@@ -34,13 +32,9 @@ export default function CreateCoupon({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   return (
     <AdminPage title={t("admin.coupons.new")} back="/admin/coupons">
-      <FormValues reply={actionData} initial={loaderData.values}>
-        <FormStatus />
-        <Form method="post" noValidate className="space-y-6">
-          <CouponFields choices={loaderData.choices} />
-          <SaveButton label={t("admin.form.create")} />
-        </Form>
-      </FormValues>
+      <RecordForm reply={actionData} initial={loaderData.values} saveLabel={t("admin.form.create")}>
+        <CouponFields choices={loaderData.choices} />
+      </RecordForm>
     </AdminPage>
   );
 }

@@ -1,9 +1,7 @@
-import { Form } from "react-router";
-import { FormStatus, SaveButton } from "../../components/admin/form";
+import { RecordForm } from "../../components/admin/form";
 import { HotelFields } from "../../components/admin/hotel-form";
 import { SettingsTabs } from "../../components/admin/settings-tabs";
 import { AdminPage } from "../../components/admin/ui";
-import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { hotelSchema } from "../../domain/admin/hotel";
 import { parse } from "../../domain/forms";
@@ -35,13 +33,9 @@ export default function CreateHotel({ loaderData, actionData }: Route.ComponentP
   return (
     <AdminPage title={t("admin.hotels.new")} back="/admin/settings/hotels">
       <SettingsTabs />
-      <FormValues reply={actionData} initial={loaderData.values}>
-        <FormStatus />
-        <Form method="post" noValidate className="max-w-3xl space-y-6">
-          <HotelFields />
-          <SaveButton label={t("admin.form.create")} />
-        </Form>
-      </FormValues>
+      <RecordForm reply={actionData} initial={loaderData.values} saveLabel={t("admin.form.create")} narrow="3xl">
+        <HotelFields />
+      </RecordForm>
     </AdminPage>
   );
 }

@@ -1,20 +1,20 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { commissionCsv, reportMonth } from "../../domain/admin/hotel";
-import { isLanguageSegment, splitLocale } from "../../domain/i18n";
+import { splitLocale } from "../../domain/i18n";
 import { zonedDate } from "../../domain/periods";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { commissionReport } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/auth/guards.server";
-import { notFound } from "../../server/http/results.server";
+import { languageParam } from "../../server/http/results.server";
 
 const query = z.object({ month: reportMonth.optional().catch(undefined) });
 
 /** The commission report of a month as a CSV file, headed in the page's language. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // A resource route runs without the language route's loader, so it checks the prefix itself.
-  if (!isLanguageSegment(params.lang)) notFound();
+  languageParam(params.lang);
   await requireAdmin(request);
   const url = new URL(request.url);
   const month = query.parse(Object.fromEntries(url.searchParams)).month ?? zonedDate(new Date()).slice(0, 7);

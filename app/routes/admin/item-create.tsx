@@ -1,8 +1,6 @@
-import { Form } from "react-router";
-import { FormStatus, SaveButton } from "../../components/admin/form";
+import { RecordForm } from "../../components/admin/form";
 import { ItemFields } from "../../components/admin/item-form";
 import { AdminPage } from "../../components/admin/ui";
-import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { newItemSchema } from "../../domain/admin/item";
 import { useTranslation } from "../../i18n/react";
@@ -41,13 +39,9 @@ export default function CreateItem({ loaderData, actionData }: Route.ComponentPr
   return (
     <AdminPage title={t("admin.items.new")} back="/admin/items">
       <p className="mb-4 max-w-3xl text-slate-700">{t("admin.items.createLead")}</p>
-      <FormValues reply={actionData} initial={loaderData.values}>
-        <FormStatus />
-        <Form method="post" noValidate className="space-y-6">
-          <ItemFields categories={loaderData.categories} withSlug />
-          <SaveButton label={t("admin.form.create")} />
-        </Form>
-      </FormValues>
+      <RecordForm reply={actionData} initial={loaderData.values} saveLabel={t("admin.form.create")}>
+        <ItemFields categories={loaderData.categories} withSlug />
+      </RecordForm>
     </AdminPage>
   );
 }

@@ -1,9 +1,7 @@
-import { Form } from "react-router";
-import { FormStatus, SaveButton } from "../../components/admin/form";
+import { RecordForm } from "../../components/admin/form";
 import { SettingsFields, SettingsHistory } from "../../components/admin/settings-form";
 import { SettingsTabs } from "../../components/admin/settings-tabs";
 import { AdminPage } from "../../components/admin/ui";
-import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { settingsFormSchema, settingsFormValues } from "../../domain/admin/settings";
 import { parse } from "../../domain/forms";
@@ -36,13 +34,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   return (
     <AdminPage title={t("admin.nav.settings")}>
       <SettingsTabs />
-      <FormValues reply={actionData} initial={loaderData.values}>
-        <FormStatus />
-        <Form method="post" noValidate className="max-w-4xl space-y-6">
-          <SettingsFields environment={loaderData.environment} />
-          <SaveButton />
-        </Form>
-      </FormValues>
+      <RecordForm reply={actionData} initial={loaderData.values} narrow="4xl">
+        <SettingsFields environment={loaderData.environment} />
+      </RecordForm>
       <SettingsHistory entries={loaderData.audit} />
     </AdminPage>
   );

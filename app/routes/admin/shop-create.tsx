@@ -1,8 +1,6 @@
-import { Form } from "react-router";
-import { FormStatus, SaveButton } from "../../components/admin/form";
+import { RecordForm } from "../../components/admin/form";
 import { ShopFields } from "../../components/admin/shop-form";
 import { AdminPage } from "../../components/admin/ui";
-import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { newShopSchema } from "../../domain/admin/shop";
 import { useTranslation } from "../../i18n/react";
@@ -35,14 +33,9 @@ export default function CreateShop({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   return (
     <AdminPage title={t("admin.shops.new")} back="/admin/shops">
-      <FormValues reply={actionData} initial={loaderData.values}>
-        <FormStatus />
-        <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("admin.shops.createIntro")}</p>
-        <Form method="post" noValidate className="space-y-6">
-          <ShopFields withSlug />
-          <SaveButton label={t("admin.form.create")} />
-        </Form>
-      </FormValues>
+      <RecordForm reply={actionData} initial={loaderData.values} saveLabel={t("admin.form.create")} intro={t("admin.shops.createIntro")}>
+        <ShopFields withSlug />
+      </RecordForm>
     </AdminPage>
   );
 }

@@ -1,8 +1,7 @@
-import { Form, Link } from "react-router";
-import { FormStatus, SaveButton } from "../../components/admin/form";
+import { Link } from "react-router";
+import { RecordForm } from "../../components/admin/form";
 import { StorefrontFields } from "../../components/admin/storefront-form";
 import { AdminPage } from "../../components/admin/ui";
-import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocalPath } from "../../components/use-locale";
 import { newStorefrontSchema } from "../../domain/admin/storefront";
@@ -47,14 +46,9 @@ export default function CreateStorefront({ loaderData, actionData }: Route.Compo
           </Link>
         </div>
       ) : (
-        <FormValues reply={actionData} initial={loaderData.values}>
-          <FormStatus />
-          <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("admin.apps.createIntro")}</p>
-          <Form method="post" noValidate className="space-y-6">
-            <StorefrontFields shops={shops} idChoices={choices} />
-            <SaveButton label={t("admin.form.create")} />
-          </Form>
-        </FormValues>
+        <RecordForm reply={actionData} initial={loaderData.values} saveLabel={t("admin.form.create")} intro={t("admin.apps.createIntro")}>
+          <StorefrontFields shops={shops} idChoices={choices} />
+        </RecordForm>
       )}
     </AdminPage>
   );

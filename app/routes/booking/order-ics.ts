@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { isLanguageSegment, splitLocale } from "../../domain/i18n";
+import { splitLocale } from "../../domain/i18n";
 import { publicOrigin } from "../../server/config.server";
-import { found, notFound, param } from "../../server/http/results.server";
+import { found, languageParam, param } from "../../server/http/results.server";
 import { orderCalendarIcs } from "../../server/orders/documents.server";
 import { getOrderByToken, orderPageUrl } from "../../server/orders/orders.server";
 
@@ -11,7 +11,7 @@ const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
 /** /order/{token}/calendar.ics: the pickup and the return for the customer's calendar, in the page's language. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // A resource route runs without the language route's loader, so it checks the prefix itself.
-  if (!isLanguageSegment(params.lang)) notFound();
+  languageParam(params.lang);
   const id = param(token, params.id);
   const record = found(await getOrderByToken(id));
   const { locale } = splitLocale(new URL(request.url).pathname);

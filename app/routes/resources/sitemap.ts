@@ -1,15 +1,15 @@
-import { isLanguageSegment, splitLocale } from "../../domain/i18n";
+import { splitLocale } from "../../domain/i18n";
 import { buildSitemap, publicPaths } from "../../domain/sitemap";
 import { listShopSlugs } from "../../server/catalog/catalog.server";
 import { listPublicCouponCodes } from "../../server/catalog/coupons.server";
 import { listItemSlugs } from "../../server/catalog/offer.server";
 import { publicOrigin } from "../../server/config.server";
-import { notFound } from "../../server/http/results.server";
+import { languageParam } from "../../server/http/results.server";
 import type { Route } from "./+types/sitemap";
 
 /** /sitemap.xml, /de/sitemap.xml, ...: one per language (docs/spec.md §2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isLanguageSegment(params.lang)) notFound();
+  languageParam(params.lang);
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
   const [shops, items, coupons] = await Promise.all([listShopSlugs(), listItemSlugs(), listPublicCouponCodes()]);

@@ -5,7 +5,7 @@
  * Retry-After). Pages show the `form` message at the top and the others beside their fields.
  */
 import { data, redirect } from "react-router";
-import { localizePath, splitLocale } from "../../domain/i18n";
+import { isLanguageSegment, localizePath, splitLocale } from "../../domain/i18n";
 import type { Failure, FieldErrors, MessageParams } from "../../domain/result";
 
 /** What an action answers to a form it did not take (or takes a round trip of, such as "add a row"). */
@@ -56,6 +56,11 @@ export function param<T>(schema: { safeParse(value: unknown): { success: true; d
 export function redirectTo(request: Request, path: string): Response {
   const { locale } = splitLocale(new URL(request.url).pathname);
   return redirect(localizePath(path, locale));
+}
+
+/** The optional language segment of a route (`/:lang?/…`): an unknown one is a page that does not exist. */
+export function languageParam(segment: string | undefined): void {
+  if (!isLanguageSegment(segment)) notFound();
 }
 
 /** Whole minutes to wait, for a message that says "try again in {{count}} minutes" (at least one). */
