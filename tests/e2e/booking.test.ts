@@ -189,6 +189,61 @@ describe("booking in the browser", () => {
     console.log(`Danish family of four on a phone, season choice to paid order: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
+  it("a parent and a child each get their own size of the same ski, on their tab and in the bag", async () => {
+    const context = await newContext();
+    const { page, consoleErrors } = await openPage(context);
+    const locale = "en";
+    await toPeriodStep(page, locale);
+    await pickDates(page, locale, winterPeriod(new Date(), 7));
+    await continueTo(page, locale, "/rental/winter/ciaslin/persons");
+    await fillPersons(page, locale, [
+      { firstName: "Anna", heightCm: "172", skill: "intermediate" },
+      { firstName: "Tim", heightCm: "125", skill: "beginner" },
+    ]);
+    await continueTo(page, locale, "/rental/winter/ciaslin/equipment");
+    const size = page.locator('[data-item="ski-easy-carve"] select');
+    /** The size the page marks as recommended for the person whose tab is shown. */
+    const recommended = async () =>
+      (await size.locator("option", { hasText: text(locale, "booking.equipment.recommended") }).getAttribute("value")) as string;
+    const tab = async (name: string) => {
+      await page
+        .getByRole("navigation", { name: text(locale, "booking.equipment.whom") })
+        .getByRole("link", { name: new RegExp(`^${name}`) })
+        .click();
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+        .toBe(text(locale, "booking.equipment.titleFor", { name }));
+    };
+
+    await tab("Anna");
+    const annas = await recommended();
+    expect(await size.inputValue()).toBe(annas);
+    await addRecommended(page, "ski-easy-carve");
+    // Tim's tab, reached without a reload, shows Tim's size, not the one just chosen for Anna.
+    await tab("Tim");
+    const tims = await recommended();
+    expect(tims).not.toBe(annas);
+    expect(Number(tims)).toBeLessThan(Number(annas));
+    expect(await size.inputValue()).toBe(tims);
+    await addRecommended(page, "ski-easy-carve");
+    // Back on Anna's tab, her chosen size is still hers.
+    await tab("Anna");
+    await expect.poll(() => size.inputValue()).toBe(annas);
+
+    await page.getByRole("link", { name: text(locale, "booking.equipment.toBag") }).click();
+    await page.waitForURL(`${baseUrl}/rental/bag`);
+    await hydrated(page);
+    for (const [name, expected] of [
+      ["Anna", annas],
+      ["Tim", tims],
+    ]) {
+      const group = page.locator("section", { has: page.getByRole("heading", { name, exact: true }) });
+      expect(await group.locator('select[name="size"]').inputValue()).toBe(expected);
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("an English customer meets the three messages, uses a coupon, pays by card and cancels later", async () => {
     const context = await newContext();
     const { page, consoleErrors } = await openPage(context);
@@ -379,6 +434,8 @@ describe("booking in the browser", () => {
     expect(await card.getAttribute("data-state")).toBe("not available");
     expect(await card.textContent()).toContain(text("it", "booking.state.notAvailable"));
     expect(await card.locator('button[type="submit"]').count()).toBe(0);
+    // Nothing to choose on a card that cannot be booked: no size box.
+    expect(await card.locator("select").count()).toBe(0);
     // Another board is still there for the same days.
     expect(await page.locator('[data-item="snowboard-easy-ride"]').getAttribute("data-state")).toBe("available");
     await expectAccessible(page, "equipment with a booked-out item");

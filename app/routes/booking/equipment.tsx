@@ -201,7 +201,9 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {entries.map((entry) => (
             <li
-              key={entry.id}
+              // A card per person and item: the inputs of one person's card never carry over to the next
+              // person's tab (a size chosen for an adult must not stay preselected for a child).
+              key={`${who}:${entry.id}:${entry.recommendedSize ?? ""}`}
               className="flex flex-col rounded-2xl border border-slate-200 p-4 shadow-sm"
               data-item={entry.slug}
               data-state={entry.state}
@@ -236,10 +238,11 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
                 <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="itemId" value={entry.id} />
                 <div className="flex gap-2">
-                  {entry.sizes.length > 0 && (
+                  {entry.sizes.length > 0 && entry.state !== "not available" && (
                     <div className="flex-1">
                       <label htmlFor={`size-${entry.id}`} className="text-sm font-medium">
                         {t("booking.equipment.size")}
+                        <span className="sr-only"> – {entry.name}</span>
                       </label>
                       <select id={`size-${entry.id}`} name="size" defaultValue={entry.recommendedSize ?? undefined} className={inputClass}>
                         {entry.sizes.map((s) => (
