@@ -1,6 +1,7 @@
 import { Bike, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react";
-import { Form, Link, NavLink, useFetcher, useLocation } from "react-router";
+import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "react-router";
 import { languageName, languageTag, locales, splitLocale } from "../domain/i18n";
+import type { Season } from "../domain/vocabulary";
 import { useTranslation } from "../i18n/react";
 import { useLocalPath, useRootData } from "./use-locale";
 
@@ -124,14 +125,20 @@ function LanguageSwitcher() {
   );
 }
 
-/** Winter or summer storefront, kept for the visit. */
+/**
+ * Winter or summer storefront, kept for the visit. A page of one season (a booking step under
+ * /rental/{season}, an item of that season) shows its own season, so the switch never disagrees with it.
+ */
 function SeasonSwitcher() {
   const { t } = useTranslation();
-  const { season } = useRootData();
+  const visit = useRootData().season;
+  const page = usePageSeason();
+  const season = page ?? visit;
   const location = useLocation();
   return (
     <Form method="post" action="/resources/season" className="flex rounded-md border border-slate-300 text-sm" aria-label={t("nav.season")}>
       <input type="hidden" name="to" value={`${location.pathname}${location.search}`} />
+      {page && <input type="hidden" name="page" value={page} />}
       <button
         type="submit"
         name="season"
@@ -154,6 +161,16 @@ function SeasonSwitcher() {
       </button>
     </Form>
   );
+}
+
+/**
+ * The season of the page shown, when it has one: the `:app` of a booking step (its loader has checked it),
+ * or the `pageSeason` its loader names (an item's page).
+ */
+function usePageSeason(): Season | null {
+  const page = useMatches().at(-1);
+  const named = (page?.data as { pageSeason?: Season } | undefined)?.pageSeason;
+  return named ?? (page?.params.app as Season | undefined) ?? null;
 }
 
 function AccountLink() {

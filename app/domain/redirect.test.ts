@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { returnPath } from "./redirect";
+import { afterSeasonSwitch, returnPath } from "./redirect";
 
 describe("returnPath", () => {
   it.each([
@@ -12,5 +12,20 @@ describe("returnPath", () => {
     [undefined, "/"],
   ])("%s -> %s", (input, expected) => {
     expect(returnPath.parse(input)).toBe(expected);
+  });
+});
+
+describe("afterSeasonSwitch", () => {
+  it.each([
+    // A page without a season of its own stays.
+    ["/de/stores", "summer", undefined, "/de/stores"],
+    // The same season: nothing to leave.
+    ["/rental/winter/ciaslin", "winter", "winter", "/rental/winter/ciaslin"],
+    // A winter booking step, switched to summer: the summer booking, in the page's language.
+    ["/rental/winter/ciaslin", "summer", "winter", "/rental/summer"],
+    ["/da/rental/winter/ciaslin/equipment?person=all", "summer", "winter", "/da/rental/summer"],
+    ["/it/item/ebike-trekking", "winter", "summer", "/it/rental/winter"],
+  ])("%s, %s on a %s page -> %s", (to, chosen, page, expected) => {
+    expect(afterSeasonSwitch(to, chosen, page)).toBe(expected);
   });
 });

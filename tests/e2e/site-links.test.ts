@@ -95,6 +95,32 @@ describe("the switchers", () => {
     await context.close();
   });
 
+  it("shows the season of the page it is on, and leaves a page of the other season for the chosen one's booking", async () => {
+    const context = await browser.newContext();
+    // The visit's season is winter; the pages below belong to summer.
+    await context.addCookies([
+      { name: "consent", value: "necessary", url: baseUrl },
+      { name: "season", value: "winter", url: baseUrl },
+    ]);
+    const page = await context.newPage();
+    const pressed = async (name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
+    for (const path of ["/rental/summer", "/rental/summer/ciaslin", "/item/ebike-fully-trail"]) {
+      await page.goto(`${baseUrl}${path}`);
+      expect(await pressed("Summer"), path).toBe("true");
+      expect(await pressed("Winter"), path).toBe("false");
+    }
+    // Summer chosen on a winter booking step: the summer booking, not the same winter page again.
+    await page.goto(`${baseUrl}/de/rental/winter/ciaslin`);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.getByRole("button", { name: "Sommer", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/de/rental/summer");
+    await expect.poll(() => pressed("Sommer")).toBe("true");
+    // The summer home page offers no ski service, ski depot or sports shop.
+    await page.goto(`${baseUrl}/de`);
+    expect(await page.locator('main a[href="/de/ski-service"]').count()).toBe(0);
+    await context.close();
+  });
+
   it("keeps the item page when the language changes without JavaScript", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -4,14 +4,16 @@ import { StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
+import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listStorefronts } from "../../server/catalog/catalog.server";
 import { readSeason } from "../../server/http/season.server";
 import type { Route } from "./+types/rental";
 
-/** First step of the booking: winter or summer. */
+/** First step of the booking: winter or summer (the one a link asked for with `?app=`, else the visit's). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { storefronts: await listStorefronts(), current: readSeason(request) };
+  const asked = seasonSchema.safeParse(new URL(request.url).searchParams.get("app"));
+  return { storefronts: await listStorefronts(), current: asked.success ? asked.data : readSeason(request) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "rental");

@@ -22,7 +22,7 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "home");
 
-/** The winter offers besides renting: each has its own page. */
+/** The winter offers besides renting: each has its own page; a summer visitor is not offered them. */
 const WINTER_OFFERS = [
   { path: "/ski-service", key: "service", Icon: Wrench },
   { path: "/ski-depot", key: "depot", Icon: Archive },
@@ -48,7 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {storefronts.map((storefront) => (
               <li key={storefront.id}>
                 <Link
-                  to={`${href("/rental")}?app=${storefront.id}`}
+                  to={href(`/rental/${storefront.id}`)}
                   className={`group flex h-full gap-4 rounded-2xl border bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md ${
                     storefront.id === season ? "border-brand-600" : "border-slate-200"
                   }`}
@@ -73,19 +73,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="offers" className="text-xl font-semibold">
           {t("home.offers")}
         </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-          {WINTER_OFFERS.map(({ path, key, Icon }) => (
-            <li key={key}>
-              <Link to={href(path)} className="group flex h-full gap-3 rounded-2xl border border-slate-200 p-5 hover:border-brand-600">
-                <Icon aria-hidden="true" className="size-7 shrink-0 text-brand-600" />
-                <span>
-                  <span className="block font-semibold group-hover:underline">{t(`offer.${key}.title`)}</span>
-                  <span className="mt-1 block text-sm text-slate-700">{t(`offer.${key}.teaser`)}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {season === "winter" && (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+            {WINTER_OFFERS.map(({ path, key, Icon }) => (
+              <li key={key}>
+                <Link to={href(path)} className="group flex h-full gap-3 rounded-2xl border border-slate-200 p-5 hover:border-brand-600">
+                  <Icon aria-hidden="true" className="size-7 shrink-0 text-brand-600" />
+                  <span>
+                    <span className="block font-semibold group-hover:underline">{t(`offer.${key}.title`)}</span>
+                    <span className="mt-1 block text-sm text-slate-700">{t(`offer.${key}.teaser`)}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
         {(discountOffer || coupons.length > 0) && (
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {discountOffer && discountOffer.percent > 0 && (

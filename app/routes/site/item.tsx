@@ -17,7 +17,8 @@ import type { Route } from "./+types/item";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);
   const page = found(await getItemPage(param(slugSchema(), params.id), locale));
-  return page;
+  // The header's season switch shows the item's season (an e-bike's page is a summer page).
+  return { ...page, pageSeason: page.item.appId };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

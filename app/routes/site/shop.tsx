@@ -159,7 +159,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
           {appIds.map((appId) => (
             <Link
               key={appId}
-              to={`${href("/rental")}?app=${appId}&shop=${shop.slug}`}
+              to={href(`/rental/${appId}/${shop.slug}`)}
               className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
             >
               {t("shop.book", { season: t(`season.${appId}`) })}
