@@ -6,37 +6,66 @@ import { z } from "zod";
 import { emptyToUndefined, optionalText } from "./booking-fields";
 import { parse, rowsOf } from "./forms";
 import { fail, ok, type Result } from "./result";
+import { SHOE_SIZE_EU, SHOE_SIZE_MESSAGE, shoeSizeToEu, shoeSystemOf } from "./shoe-size";
 import { SKILLS } from "./vocabulary";
 
 /** Most persons a bag takes: a big family or a school group is handled at the counter. */
 export const MAX_PERSONS = 12;
 
 /** The plausible range of each body measure a person may give (height cm, weight kg, EU shoe size). */
-export const PERSON_LIMITS = { heightCm: [70, 230], weightKg: [10, 200], shoeSize: [20, 52] } as const;
+export const PERSON_LIMITS = { heightCm: [70, 230], weightKg: [10, 200], shoeSize: [SHOE_SIZE_EU.min, SHOE_SIZE_EU.max] } as const;
 
 const optionalInt = (min: number, max: number, message: string) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).optional());
 
-export const personSchema = z.object({
-  firstName: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() : value),
-    z
-      .string({ message: "booking.errors.firstName" })
-      .min(1, { message: "booking.errors.firstName" })
-      .max(60, { message: "booking.errors.tooLong" }),
-  ),
-  lastName: optionalText(60),
-  heightCm: optionalInt(...PERSON_LIMITS.heightCm, "booking.errors.height"),
-  weightKg: optionalInt(...PERSON_LIMITS.weightKg, "booking.errors.weight"),
-  skill: z.preprocess(emptyToUndefined, z.enum(SKILLS, { message: "booking.errors.skill" }).optional()),
-  shoeSize: optionalInt(...PERSON_LIMITS.shoeSize, "booking.errors.shoeSize"),
+/**
+ * A person's shoe size as posted (`shoeSize` typed in the system `shoeSystem`: EU, UK, US or Mondo; EU when
+ * none is posted) becomes the whole EU size the shop keeps (domain/shoe-size.ts); `shoeSystem` is dropped.
+ * Wraps a row's object schema whose `shoeSize` is `shoeSizeEu`, which gives a size that is none, or out of
+ * its system's range, that system's message (beside the field, with the row's other messages).
+ */
+export function withShoeSizeInEu<S extends z.ZodType>(row: S) {
+  return z.preprocess((value) => {
+    if (typeof value !== "object" || value === null) return value;
+    const { shoeSystem, shoeSize, ...rest } = value as Record<string, unknown>;
+    const text = typeof shoeSize === "number" ? String(shoeSize) : shoeSize;
+    if (typeof text !== "string" || text.trim() === "") return { ...rest, shoeSize: undefined };
+    const system = shoeSystemOf(shoeSystem);
+    const height = typeof rest.heightCm === "string" || typeof rest.heightCm === "number" ? Number(rest.heightCm) : null;
+    return { ...rest, shoeSize: shoeSizeToEu(system, text, height) ?? { refused: SHOE_SIZE_MESSAGE[system] } };
+  }, row);
+}
+
+/** The `shoeSize` of a row under withShoeSizeInEu: the EU size, nothing, or its system's message. */
+export const shoeSizeEu = z.unknown().transform((value, ctx): number | undefined => {
+  if (value === undefined || typeof value === "number") return value;
+  const refused = (value as { refused?: unknown } | null)?.refused;
+  ctx.addIssue({ code: "custom", message: typeof refused === "string" ? refused : SHOE_SIZE_MESSAGE.eu, input: value });
+  return z.NEVER;
 });
+
+export const personSchema = withShoeSizeInEu(
+  z.object({
+    firstName: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim() : value),
+      z
+        .string({ message: "booking.errors.firstName" })
+        .min(1, { message: "booking.errors.firstName" })
+        .max(60, { message: "booking.errors.tooLong" }),
+    ),
+    lastName: optionalText(60),
+    heightCm: optionalInt(...PERSON_LIMITS.heightCm, "booking.errors.height"),
+    weightKg: optionalInt(...PERSON_LIMITS.weightKg, "booking.errors.weight"),
+    skill: z.preprocess(emptyToUndefined, z.enum(SKILLS, { message: "booking.errors.skill" }).optional()),
+    shoeSize: shoeSizeEu,
+  }),
+);
 export type PersonInput = z.infer<typeof personSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The persons step as a form of repeating rows (`persons.0.firstName`, …)
 
-const PERSON_FIELDS = ["key", "id", "firstName", "lastName", "heightCm", "weightKg", "skill", "shoeSize"] as const;
+const PERSON_FIELDS = ["key", "id", "firstName", "lastName", "heightCm", "weightKg", "skill", "shoeSize", "shoeSystem"] as const;
 /** A person as the form shows it: every field a string as typed, `id` the saved person's, "" for a new one. */
 export type PersonRow = Record<(typeof PERSON_FIELDS)[number], string>;
 
@@ -54,6 +83,7 @@ export function blankPersonRow(): PersonRow {
     weightKg: "",
     skill: "",
     shoeSize: "",
+    shoeSystem: "",
   };
 }
 

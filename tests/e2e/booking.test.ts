@@ -198,7 +198,7 @@ describe("booking in the browser", () => {
     await continueTo(page, locale, "/rental/winter/ciaslin/persons");
     await fillPersons(page, locale, [
       { firstName: "Anna", heightCm: "172", skill: "intermediate" },
-      { firstName: "Tim", heightCm: "125", skill: "beginner" },
+      { firstName: "Tim", heightCm: "152", skill: "beginner" },
     ]);
     await continueTo(page, locale, "/rental/winter/ciaslin/equipment");
     const size = page.locator('[data-item="ski-easy-carve"] select');

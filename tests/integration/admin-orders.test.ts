@@ -10,6 +10,7 @@ import it_ from "../../app/i18n/lang/it.json";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
+import { sendOrderConfirmation } from "../../app/server/orders/confirmation.server";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
@@ -135,6 +136,49 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     expect(row).toContain(order.number);
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(row).toContain((order.totalCents / 100).toFixed(2));
+    // Times in the branch's wall clock, as a spreadsheet reads a date and time: pickup 11 January at 09:00
+    // in Rome (08:00 UTC), return on the 13th at 17:00, never an ISO instant in UTC.
+    const cells = row.split(",");
+    expect(cells[6]).toBe("2027-01-11 09:00");
+    expect(cells[7]).toBe("2027-01-13 17:00");
+    expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(cells[12]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(row).not.toMatch(/T\d{2}:\d{2}:\d{2}/);
+  });
+
+  it("names the partner hotel on the order page, the admin order page and in the e-mail, and whether its discount applied", async () => {
+    const [generous, modest] = await db
+      .insert(schema.partnerHotels)
+      .values([
+        { name: "Hotel Alpenrose", town: "Ciaslin", discountPercent: 15, commissionPercent: 8 },
+        { name: "Garni Sorëdl", town: "Ciaslin", discountPercent: 5, commissionPercent: 8 },
+      ])
+      .returning();
+    const ski = await createRentalItem(db, branches.ciaslin, 3);
+    // Booked six weeks ahead, the early-booking discount (10 % from 14 days) is below 15 % and above 5 %: they do not stack.
+    const applied = await orderRow((await paidOrder(branches.ciaslin, ski.id, { hotelId: generous.id })).id);
+    const outdone = await orderRow((await paidOrder(branches.ciaslin, ski.id, { hotelId: modest.id })).id);
+    expect(applied.discounts.map((d) => d.kind)).toEqual(["hotel"]);
+    expect(outdone.discounts.map((d) => d.kind)).toEqual(["offer"]);
+    expect(outdone.hotelId).toBe(modest.id);
+
+    const cases = [
+      [applied, en.order.hotel.applied.replace("{{hotel}}", "Hotel Alpenrose")],
+      [outdone, en.order.hotel.offerBetter.replace("{{hotel}}", "Garni Sorëdl")],
+    ] as const;
+    for (const [order, note] of cases) {
+      const page = await pageText(await shop.request(`/order/${order.token}`));
+      expect(page).toContain(`${en.order.hotel.label} ${note}`);
+      const adminPage = await pageText(await shop.request(`/admin/order/${order.id}`, as(ciaslinStaff)));
+      expect(adminPage).toContain(`${en.order.hotel.label} ${note}`);
+      expect(await sendOrderConfirmation(order.id, shop.url)).toBe(true);
+      const [mail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.orderId, order.id));
+      expect(mail.text).toContain(`${en.order.hotel.label}: ${note}`);
+      expect(mail.html).toContain(note);
+    }
+    // An order without a hotel says nothing about one.
+    const plain = await orderRow((await paidOrder(branches.ciaslin, ski.id)).id);
+    expect(await pageText(await shop.request(`/order/${plain.token}`))).not.toContain(en.order.hotel.label);
   });
 
   it("hands out with the scanned codes: the reserved unit, or another free one of the same model and size", async () => {
@@ -175,6 +219,14 @@ describe(`orders in the back office on ${testDbKind}`, () => {
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.entity, "order"), eq(schema.auditLog.entityId, order.id)));
     expect(audit.map((a) => a.action)).toContain("pickup");
+    // The change history says it as a person reads it: the unit's code and the status in words, no ids or JSON.
+    const html = await (await shop.request(path, as(ciaslinStaff))).text();
+    const entry = /<li[^>]*data-audit="pickup"[^>]*>([\s\S]*?)<\/li>/.exec(html)?.[1] ?? "";
+    const entryText = entry.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(entryText).toContain(en.admin.audit.action.pickup);
+    expect(entryText).toContain(`${en.admin.audit.fields.units} — ${free?.code}`);
+    expect(entryText).toContain(`${en.order.status.paid} ${en.order.status.picked_up}`);
+    expect(entryText).not.toMatch(/[{}[\]]/);
     // Handing out twice is not possible.
     expect((await post(ciaslinStaff, path, { intent: "pickup", [`codes.${line.id}`]: free?.code ?? "" })).status).toBe(400);
   });

@@ -150,6 +150,51 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
     expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
+  it("recommends only what suits a child, says why, and asks before an unsuitable ski goes into the bag", async () => {
+    const visitor = createVisitor(shop.url);
+    const [child] = await startBooking(db, visitor, "en", [{ firstName: "Tim", heightCm: "128", skill: "beginner" }]);
+    const html = await (await visitor.get(`/rental/winter/ciaslin/equipment?person=${child.id}&category=ski-snowboard`)).text();
+    const card = (slug: string) => {
+      const start = html.indexOf(`data-item="${slug}"`);
+      return html.slice(start, html.indexOf("</li>", start));
+    };
+    // Expert skis and adult lengths are listed with the reason, never with a recommended size.
+    expect(card("ski-race-pro")).toContain(en.booking.fit.levelTooHigh);
+    expect(card("ski-easy-carve")).toContain(en.booking.fit.tooLong.replace("{{size}}", "140").replace("{{ideal}}", "108"));
+    for (const slug of ["ski-race-pro", "ski-easy-carve"]) {
+      expect(card(slug)).not.toMatch(/<option [^>]*selected/);
+      expect(card(slug)).toContain('name="anyway"');
+    }
+    // The children's ski suits, says so, and comes before the ones that do not.
+    expect(card("ski-junior-easy")).toContain(en.booking.fit.suits);
+    expect(card("ski-junior-easy")).toMatch(/<option value="110" selected/);
+    expect(html.indexOf('data-item="ski-junior-easy"')).toBeLessThan(html.indexOf('data-item="ski-race-pro"'));
+
+    // Added without the confirmation: refused, with the item named; nothing in the bag.
+    const query = `person=${child.id}&category=ski-snowboard`;
+    const refused = await visitor.post(`/rental/winter/ciaslin/equipment?${query}`, {
+      intent: "add",
+      itemId: itemIds["ski-race-pro"],
+      size: "158",
+    });
+    expect(refused.status).toBe(409);
+    expect(await pageText(refused)).toContain(en.booking.fit.confirm.replace("{{item}}", "Ski Race Pro"));
+    expect(
+      await db
+        .select()
+        .from(schema.bagLines)
+        .where(eq(schema.bagLines.bagId, bagOf(visitor))),
+    ).toHaveLength(0);
+    // With it, the customer's choice is theirs.
+    await addItem(visitor, query, { itemId: itemIds["ski-race-pro"], size: "158", anyway: "1" });
+    expect(
+      await db
+        .select()
+        .from(schema.bagLines)
+        .where(eq(schema.bagLines.bagId, bagOf(visitor))),
+    ).toHaveLength(1);
+  });
+
   it("shows the three messages of the spec, in the visitor's language, and keeps what was typed", async () => {
     const visitor = createVisitor(shop.url);
     const periodStep = await visitor.post("/de/rental/winter/ciaslin", period);
@@ -361,6 +406,9 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
     const after = await pageText(await visitor.get("/rental/bag"));
     expect(after).toContain("Partner hotel Hotel Test Lumina 15%");
     expect(after).not.toContain(en.booking.discount.offer.replace(" {{percent}}", ""));
+    // The checkout names the hotel too, and says its discount is in the total.
+    const checkout = await pageText(await visitor.get("/rental/checkout"));
+    expect(checkout).toContain(`${en.order.hotel.label} ${en.order.hotel.applied.replace("{{hotel}}", "Hotel Test Lumina")}`);
     const payment = await goToDemoPayment(visitor);
     expect(payment.order.hotelId).toBe(hotel.id);
     expect(payment.order.discounts).toEqual([expect.objectContaining({ kind: "hotel", label: "Hotel Test Lumina", percent: 15 })]);
@@ -372,6 +420,22 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
       .from(schema.bags)
       .where(eq(schema.bags.id, bagOf(visitor)));
     expect(bag.hotelId).toBe(hotel.id);
+  });
+
+  it("keeps naming a partner hotel whose discount the early-booking offer beats, in the bag and at checkout", async () => {
+    const [hotel] = await db
+      .insert(schema.partnerHotels)
+      .values({ name: "Garni Test Sorëdl", street: "Strada 2", town: "Ciaslin", discountPercent: 5, commissionPercent: 10 })
+      .returning();
+    const visitor = createVisitor(shop.url);
+    const [anna] = await startBooking(db, visitor);
+    await addItem(visitor, `person=${anna.id}`, { itemId: itemIds["ski-all-mountain"], size: "156" });
+    expect((await visitor.post("/rental/bag", { intent: "hotel", hotelId: hotel.id })).status).toBe(302);
+    const note = `${en.order.hotel.label} ${en.order.hotel.offerBetter.replace("{{hotel}}", "Garni Test Sorëdl")}`;
+    const bag = await pageText(await visitor.get("/rental/bag"));
+    expect(bag).toContain(en.booking.discount.offer.replace(" {{percent}}", ""));
+    expect(bag).toContain(note);
+    expect(await pageText(await visitor.get("/rental/checkout"))).toContain(note);
   });
 
   it("changes a line's size in the bag, and refuses sizes the item lacks and quantities on a person's equipment", async () => {

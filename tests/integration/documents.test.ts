@@ -114,6 +114,19 @@ describe(`order documents on ${testDbKind}`, () => {
     expect(lines.filter((l) => l === "Artikel")).toHaveLength(pages);
   });
 
+  it("names the partner hotel, and says so when the early-booking discount was the better one", async () => {
+    const outdone: OrderDocumentInput = {
+      ...input("en"),
+      hotel: { name: "Hotel Alpenrose" },
+      order: { ...order.order, discounts: [{ kind: "offer", label: "", amountCents: 500, percent: 10 }] },
+    };
+    const { lines } = await pdfText(await orderConfirmationPdf(outdone, "en"));
+    expect(lines).toContain("Partner hotel");
+    expect(lines).toContain("Hotel Alpenrose — the early-booking discount was better");
+    const none = await pdfText(await orderConfirmationPdf({ ...input("en"), hotel: null }, "en"));
+    expect(none.lines).not.toContain("Partner hotel");
+  });
+
   it("draws the QR code as an SVG of paths", async () => {
     const svg = await orderQrSvg(`${ORIGIN}/order/${token}`);
     expect(svg.trimStart().startsWith("<svg")).toBe(true);

@@ -3,7 +3,7 @@
  */
 import { History, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import type { AuditView } from "../../domain/admin/audit";
+import { type AuditView, showChange } from "../../domain/admin/audit";
 import { formatDate } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
@@ -43,12 +43,6 @@ export function DeleteRecord({ name, blocked, children }: { name: string; blocke
       )}
     </details>
   );
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
 }
 
 /**
@@ -98,13 +92,15 @@ export function AuditTrail<Entry extends AuditView>({
                     </tr>
                   </thead>
                   <tbody>
-                    {entry.changes.map((change) => (
-                      <tr key={change.field} className="border-t border-slate-100 align-top">
-                        <td className="py-1 font-mono">{change.field}</td>
-                        <td className="break-words py-1 text-slate-700">{show(change.before)}</td>
-                        <td className="break-words py-1">{show(change.after)}</td>
-                      </tr>
-                    ))}
+                    {entry.changes
+                      .map((change) => showChange(change, { entity: entry.entity, names: entry.names, locale, t }))
+                      .map((change) => (
+                        <tr key={change.field} className="border-t border-slate-100 align-top" data-field={change.field}>
+                          <td className="py-1">{change.label}</td>
+                          <td className="break-words py-1 text-slate-700">{change.before}</td>
+                          <td className="break-words py-1">{change.after}</td>
+                        </tr>
+                      ))}
                   </tbody>
                 </table>
               )}

@@ -1,6 +1,7 @@
 /** Subtotal, discounts, total and VAT: the same block in the bag and on the order page. */
 
 import { formatMoney, formatPercent } from "../../domain/format";
+import { hotelNote } from "../../domain/partner-hotel";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
 
@@ -9,9 +10,11 @@ export type TotalsProps = {
   discounts: { kind: string; label: string; amountCents: number; percent?: number | null }[];
   totalCents: number;
   vat: { rateBp: number; vatCents: number }[];
+  /** The partner hotel chosen, shown whether or not its discount applied (it does not stack with early booking). */
+  hotel?: { name: string } | null;
 };
 
-export function Totals({ subtotalCents, discounts, totalCents, vat }: TotalsProps) {
+export function Totals({ subtotalCents, discounts, totalCents, vat, hotel }: TotalsProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const money = (cents: number) => formatMoney(cents, locale);
@@ -21,6 +24,7 @@ export function Totals({ subtotalCents, discounts, totalCents, vat }: TotalsProp
     if (d.kind === "hotel") return t("booking.discount.hotel", { label: d.label, percent }).trim();
     return t("booking.discount.coupon", { label: d.label });
   };
+  const hotelLine = hotelNote(hotel, discounts);
   return (
     <dl className="space-y-1">
       {discounts.length > 0 && (
@@ -35,6 +39,12 @@ export function Totals({ subtotalCents, discounts, totalCents, vat }: TotalsProp
           <dd className="whitespace-nowrap">−{money(d.amountCents)}</dd>
         </div>
       ))}
+      {hotelLine && (
+        <div className="flex justify-between gap-4 text-sm text-slate-700" data-hotel>
+          <dt>{t("order.hotel.label")}</dt>
+          <dd className="text-right">{t(hotelLine.key, hotelLine.values)}</dd>
+        </div>
+      )}
       <div className="flex justify-between border-t border-slate-300 pt-2 text-lg font-bold">
         <dt>{t("order.total")}</dt>
         <dd>{money(totalCents)}</dd>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedFields, snapshot } from "./audit";
+import { type AuditNames, auditRefs, changedFields, showChange, showValue, snapshot } from "./audit";
 
 describe("audit snapshots and changes", () => {
   it("keeps plain JSON and drops the bookkeeping timestamps", () => {
@@ -26,5 +26,91 @@ describe("audit snapshots and changes", () => {
   it("shows every field of a created or deleted record", () => {
     expect(changedFields(null, { id: 7, name: "x" }).map((c) => c.field)).toEqual(["id", "name"]);
     expect(changedFields({ id: 7 }, null)).toEqual([{ field: "id", before: 7, after: null }]);
+  });
+});
+
+describe("the audit trail as a person reads it", () => {
+  const t = (key: string, values?: Record<string, unknown>) => {
+    const texts: Record<string, string> = {
+      "order.status.paid": "paid",
+      "order.status.picked_up": "picked up",
+      "admin.unitStatus.maintenance": "In maintenance",
+      "admin.audit.fields.units": "Units",
+      "admin.audit.yes": "yes",
+      "season.winter": "Winter",
+    };
+    if (key === "admin.audit.dayPrice") return `${values?.count} d: ${values?.price}`;
+    return texts[key] ?? String(values?.defaultValue ?? key);
+  };
+  const names: AuditNames = {
+    units: { "10": "CI-SKI-0001", "283": "CI-BOOT-0042" },
+    shops: { "1": "Ciaslin", "2": "Runcadoz" },
+    hotels: { "4": "Hotel Alpenrose" },
+    categories: { ski: { en: "Skis", de: "Ski" } },
+    items: {},
+  };
+  const ctx = { entity: "order", names, locale: "en" as const, t };
+
+  it("finds the ids a logged value mentions: handed-out units, branches, stock rows, hotels, categories", () => {
+    const refs = auditRefs([
+      { status: "picked_up", units: { "1": [10], "2": [283] } },
+      { shopIds: [1, 2], stock: [{ shopId: 3, size: "M", quantity: 2 }], hotelId: 4, categoryId: "ski", itemId: 7 },
+    ]);
+    expect(refs).toEqual({ units: [10, 283], shops: [1, 2, 3], hotels: [4], categories: ["ski"], items: [7] });
+  });
+
+  it("shows unit codes for a hand-out and the status in words", () => {
+    expect(showChange({ field: "units", before: null, after: { "1": [10], "2": [283] } }, ctx)).toEqual({
+      field: "units",
+      label: "Units",
+      before: "—",
+      after: "CI-SKI-0001, CI-BOOT-0042",
+    });
+    expect(showValue("status", "picked_up", ctx)).toBe("picked up");
+    expect(showValue("status", "maintenance", { ...ctx, entity: "item" })).toBe("In maintenance");
+  });
+
+  it("names branches, hotels and categories, and shows an unknown id as such", () => {
+    expect(showValue("shopIds", [1, 2], ctx)).toBe("Ciaslin, Runcadoz");
+    expect(showValue("hotelId", 4, ctx)).toBe("Hotel Alpenrose");
+    expect(showValue("categoryId", "ski", { ...ctx, locale: "de" })).toBe("Ski");
+    expect(showValue("shopId", 99, ctx)).toBe("#99");
+    expect(showValue("appIds", ["winter"], ctx)).toBe("Winter");
+  });
+
+  it("shows money, percentages, price tables and stock", () => {
+    expect(showValue("totalCents", 12345, ctx)).toBe("€123.45");
+    expect(showValue("discountPercent", 10, ctx)).toBe("10%");
+    expect(showValue("dayPrices", [3000, 5500], ctx)).toBe("1 d: €30.00 · 2 d: €55.00");
+    expect(
+      showValue(
+        "stock",
+        [
+          { shopId: 1, size: "M", quantity: 3 },
+          { shopId: 2, size: "", quantity: 0 },
+        ],
+        ctx,
+      ),
+    ).toBe("Ciaslin M: 3 · Runcadoz: 0");
+  });
+
+  it("shows dates as dates, texts in the reader's language, yes and no, and nothing as a dash", () => {
+    // In the shop's time zone (09:00 in Rome), whatever space the platform's ICU puts before "AM".
+    expect(showValue("validFrom", "2026-12-10T08:00:00.000Z", ctx).replace(/\s/g, " ")).toBe("Dec 10, 2026, 9:00 AM");
+    expect(showValue("day", "2027-01-11", ctx)).toBe("Jan 11, 2027");
+    expect(showValue("name", { en: "Skis", de: "Ski" }, { ...ctx, locale: "de" })).toBe("Ski");
+    expect(showValue("active", true, ctx)).toBe("yes");
+    expect(showValue("note", "", ctx)).toBe("—");
+    expect(showValue("note", null, ctx)).toBe("—");
+    expect(showValue("reason", "broken binding", ctx)).toBe("broken binding");
+  });
+
+  it("shows the languages of a translated text that changed, whatever language the page is in", () => {
+    const change = { field: "name", before: { en: "Gloves", it: "Guanti" }, after: { en: "Gloves", it: "Guanti", de: "Handschuhe" } };
+    expect(showChange(change, { ...ctx, locale: "it" })).toMatchObject({ before: "DE: —", after: "DE: Handschuhe" });
+    expect(showChange({ field: "name", before: null, after: { en: "Gloves", it: "Guanti" } }, ctx)).toMatchObject({
+      before: "—",
+      after: "EN: Gloves · IT: Guanti",
+    });
   });
 });

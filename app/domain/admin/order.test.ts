@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { counterOrderSchema, csvCell, csvRow, lineValue, orderActions, parseCodes, parseLineValue } from "./order";
+import {
+  counterOrderSchema,
+  counterStart,
+  csvCell,
+  csvDateTime,
+  csvRow,
+  lineValue,
+  orderActions,
+  parseCodes,
+  parseLineValue,
+} from "./order";
 
 describe("what a clerk can do with an order", () => {
   it.each([
@@ -41,6 +51,28 @@ describe("CSV cells", () => {
   });
 });
 
+describe("CSV dates and times", () => {
+  it("writes the shop's wall clock as a spreadsheet reads it, in winter and in summer time", () => {
+    expect(csvDateTime(new Date("2026-12-10T08:00:00.000Z"))).toBe("2026-12-10 09:00");
+    expect(csvDateTime(new Date("2027-07-01T07:30:45.123Z"))).toBe("2027-07-01 09:30");
+  });
+
+  it("crosses midnight into the shop's day, and follows the clock change", () => {
+    expect(csvDateTime(new Date("2026-12-31T23:15:00Z"))).toBe("2027-01-01 00:15");
+    // Clocks go forward at 02:00 on 28 March 2027 and back at 03:00 on 31 October 2027.
+    expect(csvDateTime(new Date("2027-03-28T00:59:00Z"))).toBe("2027-03-28 01:59");
+    expect(csvDateTime(new Date("2027-03-28T01:00:00Z"))).toBe("2027-03-28 03:00");
+    expect(csvDateTime(new Date("2027-10-31T00:30:00Z"))).toBe("2027-10-31 02:30");
+    expect(csvDateTime(new Date("2027-10-31T01:30:00Z"))).toBe("2027-10-31 02:30");
+  });
+
+  it("takes another zone, and leaves a missing instant empty", () => {
+    expect(csvDateTime(new Date("2026-12-10T08:00:00Z"), "UTC")).toBe("2026-12-10 08:00");
+    expect(csvDateTime(null)).toBe("");
+    expect(csvDateTime(undefined)).toBe("");
+  });
+});
+
 describe("the counter form", () => {
   it("line values carry item and size", () => {
     expect(lineValue(12, "156")).toBe("12|156");
@@ -74,5 +106,30 @@ describe("the counter form", () => {
     expect(result.success).toBe(false);
     const paths = result.success ? [] : result.error.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["name", "email", "persons.0.heightCm"]));
+  });
+});
+
+describe("counterStart", () => {
+  const calendar = {
+    hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: "08:30", closes: "17:30" })),
+    closedDays: ["2026-12-25"],
+    seasonStart: "12-01",
+    seasonEnd: "04-15",
+  };
+  it.each([
+    // A November morning: the winter branches open on 1 December, so the form starts there.
+    ["2026-11-25T09:00:00Z", { pickupDate: "2026-12-01", pickupTime: "08:30", returnDate: "2026-12-01", returnTime: "17:30" }],
+    // In season and open: from the next quarter hour (12:07 in Rome is 11:07 UTC) until closing time.
+    ["2026-12-10T11:07:00Z", { pickupDate: "2026-12-10", pickupTime: "12:15", returnDate: "2026-12-10", returnTime: "17:30" }],
+    // After closing: the next morning.
+    ["2026-12-10T18:00:00Z", { pickupDate: "2026-12-11", pickupTime: "08:30", returnDate: "2026-12-11", returnTime: "17:30" }],
+    // Christmas Eve evening: the 25th is closed, so the 26th.
+    ["2026-12-24T19:00:00Z", { pickupDate: "2026-12-26", pickupTime: "08:30", returnDate: "2026-12-26", returnTime: "17:30" }],
+  ])("at %s", (now, expected) => {
+    expect(counterStart(calendar, new Date(now))).toEqual(expected);
+  });
+
+  it("is null for a branch that never opens", () => {
+    expect(counterStart({ ...calendar, hours: [] }, new Date("2026-12-10T09:00:00Z"))).toBeNull();
   });
 });

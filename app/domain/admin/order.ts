@@ -8,8 +8,8 @@
 import { z } from "zod";
 import { rowsOf } from "../forms";
 import { rowId, rowIdKey, rowIdSchema } from "../ids";
-import { zonedDate } from "../periods";
-import { MAX_PERSONS, PERSON_LIMITS } from "../persons";
+import { addDays, checkPeriod, isoWeekday, type ShopCalendar, zonedDate, zoneOffsetMinutes } from "../periods";
+import { MAX_PERSONS, PERSON_LIMITS, shoeSizeEu, withShoeSizeInEu } from "../persons";
 import { SHOP_TIME_ZONE } from "../time-zone";
 import { type OrderStatus, orderStatusSchema, SEASONS, SKILLS, seasonOn, seasonSchema } from "../vocabulary";
 import { clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
@@ -82,8 +82,11 @@ const optionalNumber = (min: number, max: number) =>
 /** The most rows the counter form takes: a big family, and everything they rent and buy. */
 export const COUNTER_ROWS = { persons: MAX_PERSONS, lines: 40 } as const;
 
-/** A person at the counter: the first name, and what helps choose sizes. */
-export const counterPersonSchema = z.object({
+/**
+ * A person at the counter: the first name, and what helps choose sizes. The shoe size may be given in EU, UK,
+ * US or Mondo (`shoeSystem`); it is kept as EU.
+ */
+export const counterPersonFields = z.object({
   firstName: requiredText(60),
   lastName: optionalText(60),
   heightCm: optionalNumber(PERSON_LIMITS.heightCm[0], PERSON_LIMITS.heightCm[1]),
@@ -92,8 +95,9 @@ export const counterPersonSchema = z.object({
     (value) => (value === "" ? null : value),
     z.enum(SKILLS, { message: "admin.errors.choose" }).nullable().default(null),
   ),
-  shoeSize: optionalNumber(PERSON_LIMITS.shoeSize[0], PERSON_LIMITS.shoeSize[1]),
+  shoeSize: shoeSizeEu.transform((eu) => eu ?? null),
 });
+export const counterPersonSchema = withShoeSizeInEu(counterPersonFields);
 
 /** A line at the counter: `item` is "itemId" or "itemId|size" (ids are 32-bit); person "" is for the whole order. */
 export const counterLineSchema = z.object({
@@ -150,6 +154,16 @@ export function csvRow(cells: (string | number | null | undefined)[]): string {
   return cells.map(csvCell).join(",");
 }
 
+/**
+ * An instant as a CSV cell a spreadsheet reads as a date and time: the wall clock of the shop's time zone,
+ * `2026-12-10 09:00` (not UTC, not ISO with `T` and `Z`, which spreadsheets keep as text). Empty for none.
+ */
+export function csvDateTime(instant: Date | null | undefined, timeZone = SHOP_TIME_ZONE): string {
+  if (!instant) return "";
+  const local = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The counter form as the clerk fills it in
 
@@ -157,7 +171,7 @@ type Row = Record<string, string>;
 /** The counter form's values with its repeating rows as lists (`persons.0.firstName` → persons[0].firstName). */
 export type CounterDraftValues = Record<string, unknown> & { persons: Row[]; lines: Row[] };
 
-const blankPerson = (): Row => ({ firstName: "", lastName: "", heightCm: "", weightKg: "", skill: "", shoeSize: "" });
+const blankPerson = (): Row => ({ firstName: "", lastName: "", heightCm: "", weightKg: "", skill: "", shoeSize: "", shoeSystem: "" });
 const blankLine = (person: string): Row => ({ person, item: "", quantity: "1" });
 
 /** The form a clerk starts with: one person, one line for them, the customer's language and card payment. */
@@ -191,10 +205,38 @@ export function editCounterRows(values: Record<string, unknown>, intent: string)
   return { ...values, persons, lines };
 }
 
-/** The counter's period to start with: now, rounded up to the next quarter hour, until 17:00, in the season of today. */
-export function counterStart(now: Date, timeZone = SHOP_TIME_ZONE) {
+/** Now, rounded up to the next quarter hour, in the shop's time zone: a walk-in takes the equipment right away. */
+function nextQuarterHour(now: Date, timeZone: string) {
   const rounded = new Date(Math.ceil(now.getTime() / 900_000) * 900_000);
   const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(rounded);
-  const date = zonedDate(rounded, timeZone);
-  return { appId: seasonOn(rounded, timeZone), pickupDate: date, pickupTime: time, returnDate: date, returnTime: "17:00" };
+  return { date: zonedDate(rounded, timeZone), time, season: seasonOn(rounded, timeZone) };
+}
+
+/** The counter's season to start with: the one of today. */
+export function counterSeason(now: Date, timeZone = SHOP_TIME_ZONE) {
+  return nextQuarterHour(now, timeZone).season;
+}
+
+/**
+ * The counter's period to start with, one the branch takes: from now (the next quarter hour) until closing
+ * time, or, when the branch is closed now or out of season (a November morning for the winter branches),
+ * its next open day in the season, from opening to closing. Null when the branch has no such day within
+ * a year (no opening hours at all).
+ */
+export function counterStart(calendar: ShopCalendar, now: Date, timeZone = SHOP_TIME_ZONE) {
+  const start = nextQuarterHour(now, timeZone);
+  for (let offset = 0; offset <= 366; offset++) {
+    const day = addDays(start.date, offset);
+    for (const slot of calendar.hours.filter((h) => h.weekday === isoWeekday(day))) {
+      const opens = slot.opens.slice(0, 5);
+      const period = {
+        pickupDate: day,
+        pickupTime: offset === 0 && start.time > opens ? start.time : opens,
+        returnDate: day,
+        returnTime: slot.closes.slice(0, 5),
+      };
+      if (checkPeriod(period, calendar, now).ok) return period;
+    }
+  }
+  return null;
 }

@@ -8,13 +8,15 @@ import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { clockTime, isoDate } from "../../domain/admin/fields";
-import { type CounterDraftValues, counterStart, newCounterDraft } from "../../domain/admin/order";
+import { type CounterDraftValues, counterSeason, newCounterDraft } from "../../domain/admin/order";
 import { formatMoney } from "../../domain/format";
 import { languageName, locales, splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
+import { zonedDate } from "../../domain/periods";
+import { SHOE_SYSTEM_LABEL, SHOE_SYSTEMS, shoeSizeHint, shoeSizeToEu, shoeSystemOf } from "../../domain/shoe-size";
 import { SEASONS, SKILLS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
-import { counterCatalog, counterDraft } from "../../server/admin/counter.server";
+import { counterCatalog, counterDraft, counterStartPeriod } from "../../server/admin/counter.server";
 import { branchesOf } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
@@ -38,10 +40,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
   const query = periodQuery.parse(Object.fromEntries(url.searchParams));
   const branches = await branchesOf(user);
-  const start = counterStart(new Date());
+  const now = new Date();
+  const shopId = query.shopId ?? branches[0]?.id ?? 0;
+  const appId = query.appId ?? counterSeason(now);
+  // A blank form starts on a period the branch takes, so it opens with what is available, not a message.
+  const start = (await counterStartPeriod(shopId, appId, now)) ?? {
+    pickupDate: zonedDate(now),
+    pickupTime: "09:00",
+    returnDate: zonedDate(now),
+    returnTime: "17:00",
+  };
   const period = {
-    shopId: query.shopId ?? branches[0]?.id ?? 0,
-    appId: query.appId ?? start.appId,
+    shopId,
+    appId,
     pickupDate: query.pickupDate ?? start.pickupDate,
     pickupTime: query.pickupTime ?? start.pickupTime,
     returnDate: query.returnDate ?? start.returnDate,
@@ -72,6 +83,11 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
   const values = (actionData?.values ?? loaderData.values) as CounterDraftValues;
   const errors: Record<string, string> = actionData?.errors ?? {};
   const { persons, lines } = values;
+  // The size in every system, as the server read it (after a refresh); a UK or US number for a child is a children's size.
+  const shoeHint = (person: Record<string, string> | undefined) => {
+    const eu = person?.shoeSize ? shoeSizeToEu(shoeSystemOf(person.shoeSystem), person.shoeSize, Number(person.heightCm) || null) : null;
+    return eu === null ? undefined : shoeSizeHint(eu);
+  };
   const quote = actionData?.quote ?? null;
   if (branches.length === 0) {
     return (
@@ -135,7 +151,7 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
             <div className="space-y-3">
               {persons.map((_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: persons are posted by position; a removed one re-renders the form from the server
-                <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3 lg:grid-cols-7">
+                <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-4 lg:grid-cols-8">
                   <legend className="px-1 text-sm font-semibold">{t("booking.persons.person", { n: i + 1 })}</legend>
                   <TextField name={`persons.${i}.firstName`} label={t("booking.persons.firstName")} required />
                   <TextField name={`persons.${i}.lastName`} label={t("admin.orders.lastName")} />
@@ -148,7 +164,17 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
                     placeholder="—"
                     options={SKILLS.map((s) => ({ value: s, label: t(`booking.skill.${s}`) }))}
                   />
-                  <TextField name={`persons.${i}.shoeSize`} label={t("admin.orders.shoeSize")} inputMode="numeric" />
+                  <TextField
+                    name={`persons.${i}.shoeSize`}
+                    label={t("admin.orders.shoeSize")}
+                    inputMode="decimal"
+                    hint={shoeHint(persons[i])}
+                  />
+                  <SelectField
+                    name={`persons.${i}.shoeSystem`}
+                    label={t("booking.persons.shoeSystem")}
+                    options={SHOE_SYSTEMS.map((system) => ({ value: system, label: SHOE_SYSTEM_LABEL[system] }))}
+                  />
                   <div className="flex items-end">
                     <button
                       type="submit"

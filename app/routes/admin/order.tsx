@@ -11,6 +11,7 @@ import { useLocale, useLocalPath } from "../../components/use-locale";
 import { cancelSchema, parseCodes, pickupSchema, returnSchema } from "../../domain/admin/order";
 import { formatDate, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
+import { hotelNote } from "../../domain/partner-hotel";
 import { fail, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { cancelByStaff, getAdminOrder, pickUpOrder, resendConfirmation, returnOrder } from "../../server/admin/orders.server";
@@ -65,7 +66,8 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
-  const { order, shop, persons, lines, payments, emails, audit, actions, createdBy } = loaderData;
+  const { order, shop, persons, lines, payments, emails, audit, actions, createdBy, hotel } = loaderData;
+  const hotelLine = hotelNote(hotel, order.discounts);
   const refused = Boolean(actionData && Object.keys(actionData.errors).length > 0);
   const when = (d: Date | string | null) => (d ? formatDate(d, locale, { dateStyle: "medium", timeStyle: "short" }) : "—");
   const [params] = useSearchParams();
@@ -117,6 +119,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
             [t("admin.orders.returnedAt"), when(order.returnedAt)],
             ...(order.returnNote ? [[t("admin.orders.returnNote"), order.returnNote] as [string, string]] : []),
             ...(order.note ? [[t("admin.orders.note"), order.note] as [string, string]] : []),
+            ...(hotelLine ? [[t("order.hotel.label"), t(hotelLine.key, hotelLine.values)] as [string, string]] : []),
           ]}
         />
         <p className="mt-4 flex flex-wrap gap-4 text-sm">
@@ -173,6 +176,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
               discounts={order.discounts}
               totalCents={order.totalCents}
               vat={order.vatBreakdown}
+              hotel={hotel}
             />
           </div>
         </Section>

@@ -322,7 +322,13 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
           )}
         </div>
         <div className="rounded-xl bg-slate-50 p-4">
-          <Totals subtotalCents={quote.subtotalCents} discounts={quote.discounts} totalCents={quote.totalCents} vat={quote.vat} />
+          <Totals
+            subtotalCents={quote.subtotalCents}
+            discounts={quote.discounts}
+            totalCents={quote.totalCents}
+            vat={quote.vat}
+            hotel={hotels.find((h) => h.id === loaderData.hotelId)}
+          />
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="continue" />
             <PrimaryButton busy={busy} className="w-full">

@@ -6,10 +6,10 @@ import { Totals } from "../../components/booking/totals";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { COUNTRIES, DEFAULT_COUNTRY } from "../../domain/countries";
+import { countryChoices, DEFAULT_COUNTRY } from "../../domain/countries";
 import { formatDate, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
-import { languageTag, localizePath, splitLocale } from "../../domain/i18n";
+import { localizePath, splitLocale } from "../../domain/i18n";
 import { invoiceSchema } from "../../domain/invoice";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
@@ -56,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     discounts: view.quote.discounts,
     vat: view.quote.vat,
     coupon: view.quote.coupon?.applied ? view.quote.coupon.code : null,
+    hotel: view.hotels.find((h) => h.id === bag.hotelId) ?? null,
     lines: view.lines.map((l) => ({
       id: l.id,
       itemId: l.itemId,
@@ -107,8 +108,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     });
   }, [track]);
   const base = `/rental/${appId}/${shop.slug}`;
-  const countryName = new Intl.DisplayNames([languageTag[locale]], { type: "region" });
-  const countries = [...COUNTRIES].sort((a, b) => (countryName.of(a) ?? a).localeCompare(countryName.of(b) ?? b, languageTag[locale]));
+  const countries = countryChoices(locale);
   const text = (name: (typeof FIELDS)[number], autoComplete: string, type = "text", required = true) => (
     <Field name={name} label={t(`booking.invoice.${name}`) + (required ? "" : ` (${t("booking.optional")})`)} error={errors[name]}>
       {(props) => (
@@ -157,11 +157,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 defaultValue={values.country || DEFAULT_COUNTRY[locale]}
                 className={inputClass}
               >
-                {countries.map((code) => (
-                  <option key={code} value={code}>
-                    {countryName.of(code)}
-                  </option>
-                ))}
+                <optgroup label={t("booking.invoice.countriesLikely")}>
+                  {countries.likely.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label={t("booking.invoice.countriesAll")}>
+                  {countries.others.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </optgroup>
               </select>
             )}
           </Field>
@@ -202,6 +211,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               discounts={loaderData.discounts}
               totalCents={loaderData.totalCents}
               vat={loaderData.vat}
+              hotel={loaderData.hotel}
             />
           </div>
           <Link to={href("/rental/bag")} className="mt-3 inline-block text-brand-700 hover:underline">

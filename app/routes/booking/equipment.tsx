@@ -74,6 +74,8 @@ const changes = z.discriminatedUnion("intent", [
     itemId: rowId,
     size: z.string().max(20).optional(),
     quantity: z.coerce.number().int().min(1).max(20).default(1),
+    /** Ticked on an item that does not suit the person: the customer is sure. */
+    anyway: z.literal("1").optional().transform(Boolean),
   }),
   z.object({ intent: z.literal("remove"), lineId: rowId }),
 ]);
@@ -218,6 +220,18 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-700">{entry.description}</p>
+              {entry.fit.reason && (
+                <p
+                  data-fit={entry.fit.verdict}
+                  className={`mt-2 text-sm ${entry.fit.verdict === "suits" ? "text-emerald-800" : entry.fit.verdict === "above" ? "text-amber-800" : "font-medium text-red-800"}`}
+                >
+                  {entry.fit.verdict === "suits" && <Check aria-hidden="true" className="mr-1 inline size-4" />}
+                  {t(
+                    entry.fit.reason,
+                    entry.fit.verdict === "unsuitable" ? { size: entry.fit.size ?? "", ideal: entry.fit.ideal ?? "" } : {},
+                  )}
+                </p>
+              )}
               {(entry.maxHeightCm || entry.maxShoeSize) && (
                 <p className="mt-1 text-xs text-slate-600">
                   {[
@@ -272,6 +286,12 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
                     </div>
                   )}
                 </div>
+                {entry.fit.verdict === "unsuitable" && entry.state !== "not available" && (
+                  <label className="flex items-start gap-2 text-sm">
+                    <input type="checkbox" name="anyway" value="1" required className="mt-0.5 size-4" />
+                    {t("booking.fit.anyway")}
+                  </label>
+                )}
                 {entry.state === "not available" ? (
                   <p className="text-sm text-slate-700">{t("booking.equipment.soldOutHint")}</p>
                 ) : (

@@ -44,6 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       discounts: order.discounts,
       discountCents: order.discountCents,
       coupon: order.discounts.find((d) => d.kind === "coupon")?.label ?? null,
+      hotel: page.hotel ? { name: page.hotel.name } : null,
     },
     confirming: page.confirming,
     cancellable: page.cancellable,
@@ -223,7 +224,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </section>
       ))}
       <div className="mt-6 border-t border-slate-300 pt-4">
-        <Totals subtotalCents={order.subtotalCents} discounts={order.discounts} totalCents={order.totalCents} vat={order.vatBreakdown} />
+        <Totals
+          subtotalCents={order.subtotalCents}
+          discounts={order.discounts}
+          totalCents={order.totalCents}
+          vat={order.vatBreakdown}
+          hotel={order.hotel}
+        />
       </div>
       {order.status === "paid" && (
         <section className="mt-8 rounded-xl border border-slate-200 p-5" aria-labelledby="cancel-title">

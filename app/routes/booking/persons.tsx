@@ -1,12 +1,23 @@
 import { Plus, Trash2, UserRound } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { FormValues, replyFor } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
+import { useLocale } from "../../components/use-locale";
 import { rowField } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { slugSchema, wantedCategory } from "../../domain/ids";
 import { blankPersonRow, checkPersons, editPersonRows, MAX_PERSONS, type PersonRow, personRows } from "../../domain/persons";
+import {
+  DEFAULT_SHOE_SYSTEM,
+  SHOE_SYSTEM_LABEL,
+  SHOE_SYSTEMS,
+  type ShoeSystem,
+  shoeSizeHint,
+  shoeSizeToEu,
+  shoeSystemOf,
+} from "../../domain/shoe-size";
 import { SKILLS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { loadBag, savePersons } from "../../server/booking/bag-store.server";
@@ -39,6 +50,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     weightKg: p.weightKg?.toString() ?? "",
     skill: p.skill ?? "",
     shoeSize: p.shoeSize?.toString() ?? "",
+    // Kept as EU: shown as EU, whatever system the size was given in.
+    shoeSystem: p.shoeSize == null ? "" : "eu",
   }));
   return { appId, slug, shopName: shop.name, values: { persons: persons.length > 0 ? persons : [blankPersonRow()] } };
 }
@@ -127,9 +140,7 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
                     </select>
                   )}
                 </Field>
-                <Field name={rowField("persons", i, "shoeSize")} label={t("booking.persons.shoeSize")}>
-                  {(props) => <input {...props} defaultValue={person.shoeSize} inputMode="numeric" className={inputClass} />}
-                </Field>
+                <ShoeSizeField index={i} person={person} />
               </div>
               {persons.length > 1 && (
                 <button
@@ -164,6 +175,85 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
           </div>
         </Form>
       </FormValues>
+    </div>
+  );
+}
+
+/**
+ * The shoe size with its system beside it (EU, UK, US, Mondo; the language's default first) and, below, the
+ * size in every system as typed. The server converts it to EU the same way (domain/shoe-size.ts), also
+ * reading the height: a UK or US number for a child is on the children's scale.
+ */
+function ShoeSizeField({ index, person }: { index: number; person: PersonRow }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const name = rowField("persons", index, "shoeSize");
+  const systemName = rowField("persons", index, "shoeSystem");
+  const heightName = rowField("persons", index, "heightCm");
+  const box = useRef<HTMLDivElement>(null);
+  const [typed, setTyped] = useState({
+    size: person.shoeSize,
+    system: person.shoeSystem ? shoeSystemOf(person.shoeSystem) : DEFAULT_SHOE_SYSTEM[locale],
+    height: person.heightCm,
+  });
+  // The height field sits elsewhere in the person's fieldset; follow it for the children's scales.
+  useEffect(() => {
+    const form = box.current?.closest("form");
+    if (!form) return;
+    const read = () => {
+      const field = form.elements.namedItem(name);
+      const system = form.elements.namedItem(systemName);
+      const height = form.elements.namedItem(heightName);
+      const value = (element: unknown, fallback: string) =>
+        element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element.value : fallback;
+      setTyped((was) => ({
+        size: value(field, was.size),
+        system: shoeSystemOf(value(system, was.system)),
+        height: value(height, was.height),
+      }));
+    };
+    form.addEventListener("input", read);
+    form.addEventListener("change", read);
+    return () => {
+      form.removeEventListener("input", read);
+      form.removeEventListener("change", read);
+    };
+  }, [name, systemName, heightName]);
+  const eu = typed.size.trim() === "" ? null : shoeSizeToEu(typed.system, typed.size, Number(typed.height) || null);
+  const decimal = locale === "en" ? "." : ",";
+  const hint = eu === null ? "" : shoeSizeHint(eu).replace(/\./g, decimal);
+  return (
+    <div ref={box}>
+      <Field name={name} label={t("booking.persons.shoeSize")}>
+        {(props) => (
+          <>
+            <div className="flex gap-2">
+              <input
+                {...props}
+                aria-describedby={[props["aria-describedby"], `${props.id}-sizes`].filter(Boolean).join(" ")}
+                defaultValue={person.shoeSize}
+                inputMode="decimal"
+                className={inputClass}
+              />
+              <select
+                name={systemName}
+                aria-label={t("booking.persons.shoeSystem")}
+                defaultValue={typed.system}
+                className={inputClass.replace("w-full", "w-28 shrink-0")}
+              >
+                {SHOE_SYSTEMS.map((system: ShoeSystem) => (
+                  <option key={system} value={system}>
+                    {SHOE_SYSTEM_LABEL[system]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p id={`${props.id}-sizes`} aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-600">
+              {hint || (typed.system === "uk" || typed.system === "us" ? t("booking.persons.shoeChildHint") : "")}
+            </p>
+          </>
+        )}
+      </Field>
     </div>
   );
 }

@@ -3,10 +3,10 @@
  * in the same transaction as the change, so a change without its log entry (or the other way round)
  * cannot happen.
  */
-import { and, desc, eq } from "drizzle-orm";
-import { type AuditView, changedFields, snapshot } from "../../domain/admin/audit";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { type AuditNames, type AuditView, auditRefs, changedFields, snapshot } from "../../domain/admin/audit";
 import { type Db, getDb } from "../db/client.server";
-import { auditLog, users } from "../db/schema";
+import { auditLog, categories, items, partnerHotels, shops, units, users } from "../db/schema";
 
 export type AuditEntry = {
   userId: string | null;
@@ -60,11 +60,36 @@ export async function auditTrail(
     .limit(limit);
   const visible =
     shopIds === null ? rows : rows.filter(({ log }) => [...shopIdsIn([log.before, log.after])].every((id) => shopIds.includes(id)));
-  return visible.map(({ log, name, email }) => ({
+  const entries = visible.map(({ log, name, email }) => ({
     id: log.id,
     at: log.at.toISOString(),
     action: log.action,
     user: email ? `${name || email} <${email}>` : null,
+    entity,
     changes: changedFields(log.before as Record<string, unknown> | null, log.after as Record<string, unknown> | null),
   }));
+  const names = await auditNames(
+    entries.flatMap((entry) => entry.changes.flatMap((change) => [{ [change.field]: change.before }, { [change.field]: change.after }])),
+  );
+  return entries.map((entry) => ({ ...entry, names }));
+}
+
+/** The unit codes and the names of branches, hotels, categories and items that logged values mention by id. */
+export async function auditNames(values: unknown[]): Promise<AuditNames> {
+  const refs = auditRefs(values);
+  const db = getDb();
+  const none = Promise.resolve([]);
+  const [unitRows, shopRows, hotelRows, categoryRows, itemRows] = await Promise.all([
+    refs.units.length ? db.select({ id: units.id, name: units.code }).from(units).where(inArray(units.id, refs.units)) : none,
+    refs.shops.length ? db.select({ id: shops.id, name: shops.name }).from(shops).where(inArray(shops.id, refs.shops)) : none,
+    refs.hotels.length
+      ? db.select({ id: partnerHotels.id, name: partnerHotels.name }).from(partnerHotels).where(inArray(partnerHotels.id, refs.hotels))
+      : none,
+    refs.categories.length
+      ? db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, refs.categories))
+      : none,
+    refs.items.length ? db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, refs.items)) : none,
+  ]);
+  const byId = <T>(rows: { id: string | number; name: T }[]) => Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
+  return { units: byId(unitRows), shops: byId(shopRows), hotels: byId(hotelRows), categories: byId(categoryRows), items: byId(itemRows) };
 }

@@ -9,7 +9,8 @@ import {
   type CounterDraftValues,
   type CounterOrderInput,
   counterOrderSchema,
-  counterPersonSchema,
+  counterPersonFields,
+  counterStart,
   editCounterRows,
   lineValue,
   parseLineValue,
@@ -17,9 +18,12 @@ import {
 import { parse } from "../../domain/forms";
 import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError } from "../../domain/periods";
+import { withShoeSizeInEu } from "../../domain/persons";
 import type { Quote } from "../../domain/pricing";
 import { type Failure, fail, ok, type Result } from "../../domain/result";
 import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domain/sizing";
+import { fitFor } from "../../domain/suitability";
+import type { Season } from "../../domain/vocabulary";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { getAvailability } from "../booking/availability.server";
 import { getShopCalendar } from "../booking/calendar.server";
@@ -56,6 +60,12 @@ export type CounterCatalog =
       /** Per person (by index): the item values that fit them, with the recommended size first. */
       forPerson: { fits: string[]; recommended: Record<number, string> }[];
     };
+
+/** The period the counter form starts with at a branch: one it takes (see `counterStart`), or null. */
+export async function counterStartPeriod(shopId: number, appId: Season, now = new Date()) {
+  const calendar = await getShopCalendar(shopId, appId);
+  return calendar ? counterStart(calendar, now) : null;
+}
 
 /** What the branch can rent and sell for the period, with each piece's price, and what fits each person. */
 export async function counterCatalog(
@@ -127,7 +137,8 @@ export async function counterCatalog(
       if (item.kind !== "rental" || !fitsItemLimits(item, body)) continue;
       const sizes = options.filter((o) => o.itemId === item.id);
       fits.push(...sizes.map((o) => o.value));
-      if (item.sizes.length > 0) {
+      // The clerk may still hand out what does not suit (the customer insists); it is just not starred.
+      if (item.sizes.length > 0 && fitFor(item, body).verdict !== "unsuitable") {
         const size = nearestAvailableSize(
           item.sizing,
           recommendSize(item.sizing, body),
@@ -262,7 +273,7 @@ export async function counterDraft(
     .pick({ shopId: true, appId: true, pickupDate: true, pickupTime: true, returnDate: true, returnTime: true })
     .safeParse(values);
   // Every row counts, so indexes match the form's; measures not (yet) valid are left out of the sizing.
-  const measures = counterPersonSchema.omit({ firstName: true, lastName: true });
+  const measures = withShoeSizeInEu(counterPersonFields.omit({ firstName: true, lastName: true }));
   const persons: CounterPerson[] = values.persons.map((p) => {
     const parsed = measures.safeParse(p);
     const none = { heightCm: null, weightKg: null, skill: null, shoeSize: null };

@@ -5,13 +5,13 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
-import { csvRow, type OrderAction, type OrdersQuery, orderActions } from "../../domain/admin/order";
+import { csvDateTime, csvRow, type OrderAction, type OrdersQuery, orderActions } from "../../domain/admin/order";
 import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { cancelOrder, sqlState } from "../booking/holds.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
-import { emailOutbox, orderLines, orderPersons, orders, payments, reservations, shops, units, users } from "../db/schema";
+import { emailOutbox, orderLines, orderPersons, orders, partnerHotels, payments, reservations, shops, units, users } from "../db/schema";
 import { sendOrderConfirmation } from "../orders/confirmation.server";
 import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
@@ -104,14 +104,14 @@ export async function exportOrders(user: BackOfficeUser, query: OrdersQuery, hea
         r.source,
         r.shop,
         r.appId,
-        r.createdAt.toISOString(),
-        r.pickupAt.toISOString(),
-        r.returnAt.toISOString(),
+        csvDateTime(r.createdAt),
+        csvDateTime(r.pickupAt),
+        csvDateTime(r.returnAt),
         r.name,
         r.email,
         r.phone,
         (r.totalCents / 100).toFixed(2),
-        r.paidAt?.toISOString() ?? "",
+        csvDateTime(r.paidAt),
       ]),
     ),
   ];
@@ -122,10 +122,16 @@ export async function exportOrders(user: BackOfficeUser, query: OrdersQuery, hea
 export async function getAdminOrder(user: BackOfficeUser, id: string) {
   const db = getDb();
   const [row] = await db
-    .select({ order: orders, shop: shops, createdBy: users.email })
+    .select({
+      order: orders,
+      shop: shops,
+      createdBy: users.email,
+      hotel: { name: partnerHotels.name, discountPercent: partnerHotels.discountPercent },
+    })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .leftJoin(users, eq(users.id, orders.createdBy))
+    .leftJoin(partnerHotels, eq(partnerHotels.id, orders.hotelId))
     .where(eq(orders.id, id));
   if (!row || !worksAt(user, row.order.shopId)) return null;
   const [persons, lines, reserved, paymentRows, emails, audit] = await Promise.all([

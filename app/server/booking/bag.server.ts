@@ -134,11 +134,13 @@ export async function allowBagChange(clientAddress: string): Promise<Result> {
  */
 export async function addToBag(
   list: Parameters<typeof equipmentFor>[0],
-  wanted: { itemId: number; size?: string; quantity: number },
+  wanted: { itemId: number; size?: string; quantity: number; anyway?: boolean },
 ): Promise<Result> {
   const invalid = fail.invalid({ form: "booking.equipment.invalid" });
   const entry = (await equipmentFor(list)).find((e) => e.id === wanted.itemId);
   if (!entry) return invalid;
+  // An item that does not suit the person goes in only once the customer has said they are sure.
+  if (entry.fit.verdict === "unsuitable" && !wanted.anyway) return fail.conflict({ form: "booking.fit.confirm" }, { item: entry.name });
   const size = entry.sizes.length > 0 ? (wanted.size ?? "") : null;
   const free =
     size === null

@@ -8,6 +8,7 @@ import { type Locale, localizePath, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type RentalPeriod, type ShopCalendar, zonedDate } from "../../domain/periods";
 import { type Quote, quoteRental } from "../../domain/pricing";
 import { nearestAvailableSize, recommendSize } from "../../domain/sizing";
+import { type Fit, fitFor } from "../../domain/suitability";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
 import { categories, items, partnerHotels, priceSurcharges, priceTables, shopStorefronts, shops, storefronts } from "../db/schema";
@@ -86,6 +87,8 @@ export type EquipmentEntry = {
   addedLineId: number | null;
   maxHeightCm: number | null;
   maxShoeSize: number | null;
+  /** Whether the item suits the person whose list this is (always "suits" on the whole bag's list). */
+  fit: Fit;
 };
 
 /** The items of one category at the branch for the period, for one person (or for nobody: shop, service, depot). */
@@ -167,8 +170,10 @@ export async function equipmentFor(params: {
       params.personId === null
         ? params.bag.lines.find((l) => l.personId === null && l.itemId === item.id)
         : params.bag.lines.find((l) => l.personId === params.personId && l.itemId === item.id);
+    const fit: Fit = body ? fitFor(item, body) : { verdict: "suits", reason: null };
     const ideal = body ? recommendSize(item.sizing, body) : null;
-    const recommended = item.sizes.length > 0 ? nearestAvailableSize(item.sizing, ideal, sizes) : null;
+    // Nothing is recommended on an item that does not suit the person: its nearest size is still wrong.
+    const recommended = item.sizes.length > 0 && fit.verdict !== "unsuitable" ? nearestAvailableSize(item.sizing, ideal, sizes) : null;
     entries.push({
       id: item.id,
       slug: item.slug,
@@ -183,9 +188,12 @@ export async function equipmentFor(params: {
       addedLineId: added?.id ?? null,
       maxHeightCm: item.maxHeightCm,
       maxShoeSize: item.maxShoeSize,
+      fit,
     });
   }
-  return entries;
+  // What suits the person comes first; what does not is still shown, last, with the reason.
+  const order = { suits: 0, above: 1, unsuitable: 2 } as const;
+  return entries.sort((a, b) => order[a.fit.verdict] - order[b.fit.verdict]);
 }
 
 /** The storefront's categories with what kind of thing each holds, in display order. */

@@ -4,6 +4,7 @@
  */
 import { formatDate, formatMoney } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
+import { hotelNote } from "../../domain/partner-hotel";
 import { getT, type TFunction } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import type { orderLines, orderPersons, orders, shops } from "../db/schema";
@@ -26,6 +27,8 @@ export type OrderConfirmationInput = {
   shop: Pick<typeof shops.$inferSelect, "name" | "street" | "postalCode" | "town" | "country" | "phone">;
   persons: Pick<typeof orderPersons.$inferSelect, "id" | "firstName" | "lastName">[];
   lines: Pick<typeof orderLines.$inferSelect, "personId" | "name" | "size" | "quantity" | "subtotalCents">[];
+  /** The partner hotel the customer chose, shown whether or not its discount applied. */
+  hotel?: { name: string } | null;
   /** Absolute link to the order page (QR code, calendar file, PDF); see orders.server orderPageUrl. */
   orderUrl: string;
   /** Settings: free cancellation until this many hours before pickup. */
@@ -104,6 +107,9 @@ function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
       : [{ label: t("mail.confirmation.vatIncluded"), amount: money(order.vatCents) }]),
   ];
 
+  const hotelLine = hotelNote(input.hotel, order.discounts);
+  const hotel = hotelLine ? { label: t("order.hotel.label"), value: t(hotelLine.key, hotelLine.values) } : null;
+
   const hours = input.cancellationFreeHours;
   const deadline = when(new Date(order.pickupAt.getTime() - hours * 3_600_000));
   const cancellation =
@@ -121,6 +127,7 @@ function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
     phone: `${t("mail.confirmation.phone")}: ${shop.phone}`,
     pickup: { label: t("mail.confirmation.pickup"), value: when(order.pickupAt) },
     return: { label: t("mail.confirmation.return"), value: when(order.returnAt) },
+    hotel,
     localTime: t("mail.confirmation.localTime"),
     itemsTitle: t("mail.confirmation.items"),
     groups,
@@ -153,6 +160,7 @@ function textPart(c: Content, input: OrderConfirmationInput): string {
     `${c.pickup.label}: ${c.pickup.value}`,
     `${c.return.label}: ${c.return.value}`,
     c.localTime,
+    ...(c.hotel ? ["", `${c.hotel.label}: ${c.hotel.value}`] : []),
     "",
     c.itemsTitle.toUpperCase(),
   ];
@@ -205,6 +213,7 @@ function htmlPart(c: Content, input: OrderConfirmationInput, locale: Locale): st
 <tr><td style="${styles.label}">${c.branchLabel}</td><td style="${styles.cell}"><strong>${shop.name}</strong><br>${c.address}<br>${c.phone}</td></tr>
 <tr><td style="${styles.label}">${c.pickup.label}</td><td style="${styles.cell}"><strong>${c.pickup.value}</strong></td></tr>
 <tr><td style="${styles.label}">${c.return.label}</td><td style="${styles.cell}"><strong>${c.return.value}</strong></td></tr>
+${c.hotel ? html`<tr><td style="${styles.label}">${c.hotel.label}</td><td style="${styles.cell}">${c.hotel.value}</td></tr>` : ""}
 </table>
 <p style="${styles.small}">${c.localTime}</p>
 </td></tr>

@@ -6,6 +6,7 @@ import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB
 import QRCode from "qrcode";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
+import { hotelNote } from "../../domain/partner-hotel";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
@@ -39,6 +40,8 @@ export type OrderDocumentInput = {
   shop: Pick<ShopRow, "name" | "street" | "postalCode" | "town" | "country" | "phone" | "email">;
   persons: Pick<PersonRow, "id" | "firstName" | "lastName">[];
   lines: Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "subtotalCents">[];
+  /** The partner hotel the customer chose, shown whether or not its discount applied. */
+  hotel?: { name: string } | null;
   orderUrl: string;
 };
 
@@ -388,6 +391,11 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
   sheet.space(6);
   field(t("documents.pickup"), when(order.pickupAt, full), true);
   field(t("documents.return"), when(order.returnAt, full), true);
+  const hotel = hotelNote(input.hotel, order.discounts);
+  if (hotel) {
+    sheet.space(6);
+    field(t("order.hotel.label"), t(hotel.key, hotel.values));
+  }
   sheet.space(14);
 
   // Equipment, per person, then what belongs to nobody in particular.

@@ -1,7 +1,7 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import { type Locale, localizePath } from "../../domain/i18n";
 import { getDb } from "../db/client.server";
-import { orderLines, orderPersons, orders, shops } from "../db/schema";
+import { orderLines, orderPersons, orders, partnerHotels, shops } from "../db/schema";
 
 /** The order page in a language, e.g. https://shop.example/de/order/{token} (English has no prefix). */
 export function orderPageUrl(origin: string, token: string, locale: Locale): string {
@@ -11,9 +11,10 @@ export function orderPageUrl(origin: string, token: string, locale: Locale): str
 async function findOrder(where: SQL) {
   const db = getDb();
   const [row] = await db
-    .select({ order: orders, shop: shops })
+    .select({ order: orders, shop: shops, hotel: { name: partnerHotels.name, discountPercent: partnerHotels.discountPercent } })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
+    .leftJoin(partnerHotels, eq(partnerHotels.id, orders.hotelId))
     .where(where)
     .limit(1);
   if (!row) return null;
@@ -26,7 +27,7 @@ async function findOrder(where: SQL) {
 
 export type OrderWithDetails = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
-/** The order behind an unguessable public token, with its branch, persons and lines; null if none. */
+/** The order behind an unguessable public token, with its branch, partner hotel (or null), persons and lines; null if none. */
 export function getOrderByToken(token: string) {
   return findOrder(eq(orders.token, token));
 }
