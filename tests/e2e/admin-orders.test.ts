@@ -78,6 +78,8 @@ describe("a counter booking in the back office", () => {
     const hint = (await page.getByText(/^Reserved: /).textContent()) ?? "";
     const code = hint.replace("Reserved: ", "").trim();
     expect(code).toMatch(/^CI-SKI-\d+$/);
+    // Weeks before the pickup day, the clerk confirms handing out early.
+    await page.getByLabel(en.admin.orders.early).check();
     await page.getByRole("textbox", { name: /Ski Easy Carve/ }).fill(code.toLowerCase());
     await page.getByRole("button", { name: en.admin.orders.pickupButton }).click();
     await page.waitForURL(/\?done=pickup$/);
@@ -101,7 +103,10 @@ describe("a counter booking in the back office", () => {
     expect(await page.locator("tbody tr").count()).toBe(1);
     const csv = await page.request.get(`${baseUrl}/admin/orders.csv?q=Walter+Walk-in`);
     expect(await csv.text()).toContain("Walter Walk-in");
-    expect(consoleErrors).toEqual([]);
+    // React Router 7.18 lets the promise of a post that a newer post took over reject unhandled (an AbortError;
+    // remix-run/react-router PR 14761). The counter form posts on every change, so it can happen here; the page
+    // handles its own posts' rejections, the rest is the router's and harmless. Any other error fails.
+    expect(consoleErrors.filter((error) => error !== "signal is aborted without reason")).toEqual([]);
     await page.close();
   });
 });

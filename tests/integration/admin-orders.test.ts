@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { daysUntilPickup, EARLY_PICKUP_DAYS } from "../../app/domain/admin/order";
 import en from "../../app/i18n/lang/en.json";
 import it_ from "../../app/i18n/lang/it.json";
 import { hashPassword } from "../../app/server/auth/password.server";
@@ -189,23 +190,31 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     const others = (await db.select().from(schema.units).where(eq(schema.units.itemId, ski.id))).filter((u) => u.id !== reserved.unitId);
     const path = `/admin/order/${order.id}`;
 
-    const wrong = await post(ciaslinStaff, path, { intent: "pickup", [`codes.${line.id}`]: "NO-SUCH-CODE" });
+    // Weeks before the pickup day the counter asks first, and hands nothing out.
+    const early = await post(ciaslinStaff, path, { intent: "pickup", [`codes.${line.id}`]: reserved.code });
+    expect(early.status).toBe(409);
+    const days = daysUntilPickup((await orderRow(order.id)).pickupAt, new Date());
+    expect(days).toBeGreaterThanOrEqual(EARLY_PICKUP_DAYS);
+    expect(await pageText(early)).toContain(en.admin.orders.errors.earlyPickup_other.replace("{{count}}", String(days)));
+    expect((await orderRow(order.id)).status).toBe("paid");
+
+    const wrong = await post(ciaslinStaff, path, { intent: "pickup", early: "on", [`codes.${line.id}`]: "NO-SUCH-CODE" });
     expect(wrong.status).toBe(400);
     expect(await pageText(wrong)).toContain(en.admin.orders.errors.unknownCode);
-    const empty = await post(ciaslinStaff, path, { intent: "pickup", [`codes.${line.id}`]: "" });
+    const empty = await post(ciaslinStaff, path, { intent: "pickup", early: "on", [`codes.${line.id}`]: "" });
     expect(await pageText(empty)).toContain(en.admin.orders.errors.oneCode);
 
     // Another unit of the same ski is booked by someone else for the same days: it cannot be handed out.
     const rival = await paidOrder(branches.ciaslin, ski.id);
     const [rivalUnit] = await reservedUnits(rival.id);
-    const busy = await post(ciaslinStaff, path, { intent: "pickup", [`codes.${line.id}`]: rivalUnit.code.toLowerCase() });
+    const busy = await post(ciaslinStaff, path, { intent: "pickup", early: "on", [`codes.${line.id}`]: rivalUnit.code.toLowerCase() });
     expect(busy.status).toBe(400);
     expect(await pageText(busy)).toContain(en.admin.orders.errors.codeBusy);
     expect((await orderRow(order.id)).status).toBe("paid");
 
     const free = others.find((u) => u.id !== rivalUnit.unitId);
     expect(free).toBeTruthy();
-    const done = await post(ciaslinStaff, path, { intent: "pickup", [`codes.${line.id}`]: ` ${free?.code} ` });
+    const done = await post(ciaslinStaff, path, { intent: "pickup", early: "on", [`codes.${line.id}`]: ` ${free?.code} ` });
     expect(done.status).toBe(302);
     expect(locationOf(done)).toBe(`${path}?done=pickup`);
     const after = await orderRow(order.id);
@@ -228,7 +237,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     expect(entryText).toContain(`${en.order.status.paid} ${en.order.status.picked_up}`);
     expect(entryText).not.toMatch(/[{}[\]]/);
     // Handing out twice is not possible.
-    expect((await post(ciaslinStaff, path, { intent: "pickup", [`codes.${line.id}`]: free?.code ?? "" })).status).toBe(400);
+    expect((await post(ciaslinStaff, path, { intent: "pickup", early: "on", [`codes.${line.id}`]: free?.code ?? "" })).status).toBe(400);
   });
 
   it("takes back with a note and frees the unit after the turnaround buffer", async () => {
@@ -236,7 +245,9 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     const order = await paidOrder(branches.ciaslin, ski.id);
     const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
     const [unit] = await reservedUnits(order.id);
-    expect((await post(admin, `/admin/order/${order.id}`, { intent: "pickup", [`codes.${line.id}`]: unit.code })).status).toBe(302);
+    expect((await post(admin, `/admin/order/${order.id}`, { intent: "pickup", early: "on", [`codes.${line.id}`]: unit.code })).status).toBe(
+      302,
+    );
     // The rental has been running since yesterday and was booked until the day after tomorrow.
     await db.execute(sql`
       update reservations set period = tstzrange(now() - interval '1 day', now() + interval '2 days')
@@ -254,6 +265,29 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     expect(new Date(shortened.end).getTime()).toBeLessThan(Date.now() + 2 * 3_600_000);
     const page = await pageText(await shop.request(`/admin/order/${order.id}`, as(admin)));
     expect(page).toContain("Scratch on the left ski");
+  });
+
+  it("takes a damaged return's units out of service, with the note, so the next customer does not get them", async () => {
+    const ski = await createRentalItem(db, branches.ciaslin, 1);
+    const order = await paidOrder(branches.ciaslin, ski.id);
+    const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
+    const [unit] = await reservedUnits(order.id);
+    expect((await post(admin, `/admin/order/${order.id}`, { intent: "pickup", early: "on", [`codes.${line.id}`]: unit.code })).status).toBe(
+      302,
+    );
+    const note = "Edge torn off, left ski.";
+    expect((await post(admin, `/admin/order/${order.id}`, { intent: "return", note, damaged: "on" })).status).toBe(302);
+    const [after] = await db.select().from(schema.units).where(eq(schema.units.code, unit.code));
+    expect(after).toMatchObject({ status: "maintenance", note });
+    // A return without the box leaves the units in service.
+    const second = await createRentalItem(db, branches.ciaslin, 1);
+    const fine = await paidOrder(branches.ciaslin, second.id);
+    const [fineLine] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, fine.id));
+    const [fineUnit] = await reservedUnits(fine.id);
+    await post(admin, `/admin/order/${fine.id}`, { intent: "pickup", early: "on", [`codes.${fineLine.id}`]: fineUnit.code });
+    expect((await post(admin, `/admin/order/${fine.id}`, { intent: "return", note: "All good." })).status).toBe(302);
+    const [kept] = await db.select().from(schema.units).where(eq(schema.units.code, fineUnit.code));
+    expect(kept.status).toBe("active");
   });
 
   it("cancels with a refund through the provider, or without one", async () => {

@@ -5,6 +5,7 @@ import {
   csvCell,
   csvDateTime,
   csvRow,
+  daysUntilPickup,
   lineValue,
   orderActions,
   parseCodes,
@@ -131,5 +132,17 @@ describe("counterStart", () => {
 
   it("is null for a branch that never opens", () => {
     expect(counterStart({ ...calendar, hours: [] }, new Date("2026-12-10T09:00:00Z"))).toBeNull();
+  });
+});
+
+describe("daysUntilPickup", () => {
+  it.each([
+    // Counted in the shop's days: 23:30 UTC on the 9th is already the 10th in Rome.
+    ["2026-12-09T23:30:00Z", "2026-12-10T08:00:00Z", 0],
+    ["2026-12-09T12:00:00Z", "2026-12-10T08:00:00Z", 1],
+    ["2026-11-24T12:00:00Z", "2026-12-10T08:00:00Z", 16],
+    ["2026-12-11T12:00:00Z", "2026-12-10T08:00:00Z", -1],
+  ])("from %s to a pickup at %s: %i", (now, pickup, days) => {
+    expect(daysUntilPickup(new Date(pickup), new Date(now))).toBe(days);
   });
 });

@@ -8,11 +8,11 @@
 import { z } from "zod";
 import { rowsOf } from "../forms";
 import { rowId, rowIdKey, rowIdSchema } from "../ids";
-import { addDays, checkPeriod, isoWeekday, type ShopCalendar, zonedDate, zoneOffsetMinutes } from "../periods";
+import { addDays, checkPeriod, daysBetween, isoWeekday, type ShopCalendar, zonedDate, zoneOffsetMinutes } from "../periods";
 import { MAX_PERSONS, PERSON_LIMITS, shoeSizeEu, withShoeSizeInEu } from "../persons";
 import { SHOP_TIME_ZONE } from "../time-zone";
 import { type OrderStatus, orderStatusSchema, SEASONS, SKILLS, seasonOn, seasonSchema } from "../vocabulary";
-import { clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
+import { checkbox, clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
 import { listQuery } from "./list";
 
 export type OrderAction = "pickup" | "return" | "cancel" | "resend";
@@ -59,9 +59,27 @@ export function parseCodes(text: string): string[] {
 export const pickupSchema = z.object({
   /** `codes.{lineId}`: the codes handed out for that line. */
   codes: z.record(rowIdKey, z.string().max(500)).default({}),
+  /** The clerk confirms handing out days before the pickup day (see `EARLY_PICKUP_DAYS`). */
+  early: checkbox,
 });
 
-export const returnSchema = z.object({ note: optionalText(2000) });
+/**
+ * Handing out the evening before is what ski shops do; from this many days before the pickup day the
+ * counter asks first: the units would be missing for other customers in between, and it is often the
+ * wrong order.
+ */
+export const EARLY_PICKUP_DAYS = 2;
+
+/** Whole days from today to the order's pickup day, in the shop's time zone (0 on the day, negative after). */
+export function daysUntilPickup(pickupAt: Date, now: Date, timeZone = SHOP_TIME_ZONE): number {
+  return daysBetween(zonedDate(now, timeZone), zonedDate(pickupAt, timeZone));
+}
+
+export const returnSchema = z.object({
+  note: optionalText(2000),
+  /** Something came back damaged: its units go to maintenance with the note, until someone checks them. */
+  damaged: checkbox,
+});
 
 export const cancelSchema = z.object({
   refund: z.preprocess((value) => value === "on" || value === "true", z.boolean()),

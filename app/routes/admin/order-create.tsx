@@ -101,10 +101,25 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
     `${recommended ? "★ " : ""}${o.name}${o.size ? ` – ${o.size}` : ""} · ${t("admin.orders.free", { count: o.free })} · ${formatMoney(o.priceCents, locale)}`;
   const categories = [...new Set(options.map((o) => o.category))];
   // With JavaScript, every change asks the server for fresh availability and prices.
+  /**
+   * Every post of the form goes through here: a newer one (the next change, or Create) takes over one still
+   * on its way, and React Router rejects the older one's promise with an AbortError; nothing is lost.
+   */
+  const send = (target: HTMLFormElement | HTMLButtonElement) => {
+    submit(target, { method: "post", preventScrollReset: true }).catch((error: unknown) => {
+      if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
+    });
+  };
+  // Only what changes availability or prices asks again: a person's skill or shoe size system, a line's
+  // person, item or quantity. The payment method and the language do not.
   const refresh = (event: React.FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLElement;
-    if (target.tagName === "SELECT" || target.getAttribute("type") === "number")
-      submit(event.currentTarget, { method: "post", preventScrollReset: true });
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    const affectsPrices = target.name.startsWith("persons.") || target.name.startsWith("lines.");
+    if (affectsPrices && (target.tagName === "SELECT" || target.getAttribute("type") === "number")) send(event.currentTarget);
+  };
+  const post = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send(((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null) ?? event.currentTarget);
   };
   return (
     <AdminPage title={t("admin.orders.new")} back="/admin/orders">
@@ -141,7 +156,7 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
       )}
 
       <FormValues reply={actionData} initial={loaderData.values}>
-        <Form method="post" noValidate onChange={refresh} className="mt-6 space-y-6">
+        <Form method="post" noValidate onChange={refresh} onSubmit={post} className="mt-6 space-y-6">
           {(["shopId", "appId", "pickupDate", "pickupTime", "returnDate", "returnTime"] as const).map((name) => (
             <input key={name} type="hidden" name={name} value={String(period[name])} />
           ))}

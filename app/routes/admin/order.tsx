@@ -1,14 +1,14 @@
 import { FileText, Mail, PackageCheck, PackageOpen, Printer, XCircle } from "lucide-react";
 import { Form, useSearchParams } from "react-router";
 import { z } from "zod";
-import { FormStatus, TextField } from "../../components/admin/form";
+import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
 import { AdminPage, Fields, Section } from "../../components/admin/ui";
 import { Totals } from "../../components/booking/totals";
 import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { cancelSchema, parseCodes, pickupSchema, returnSchema } from "../../domain/admin/order";
+import { cancelSchema, daysUntilPickup, EARLY_PICKUP_DAYS, parseCodes, pickupSchema, returnSchema } from "../../domain/admin/order";
 import { formatDate, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { hotelNote } from "../../domain/partner-hotel";
@@ -24,7 +24,8 @@ import type { Route } from "./+types/order";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   // Another branch's order is as good as missing for a staff member: nothing of it is shown.
-  return found(await getAdminOrder(user, param(z.uuid(), params.id)));
+  const record = found(await getAdminOrder(user, param(z.uuid(), params.id)));
+  return { ...record, daysUntilPickup: daysUntilPickup(new Date(record.order.pickupAt), new Date()) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -39,11 +40,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "pickup": {
         const input = parse(pickupSchema, form.values);
         if (!input.ok) return input;
-        return pickUpOrder(user, id, Object.fromEntries(Object.entries(input.value.codes).map(([line, text]) => [line, parseCodes(text)])));
+        const codes = Object.fromEntries(Object.entries(input.value.codes).map(([line, text]) => [line, parseCodes(text)]));
+        return pickUpOrder(user, id, codes, { early: input.value.early });
       }
       case "return": {
         const input = parse(returnSchema, form.values);
-        return input.ok ? returnOrder(user, id, input.value.note) : input;
+        return input.ok ? returnOrder(user, id, input.value) : input;
       }
       case "cancel": {
         const input = parse(cancelSchema, form.values);
@@ -61,6 +63,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   adminMeta(matches, "admin.orders.title", { number: loaderData?.order.number ?? "" });
 
 const button = "inline-flex items-center gap-2 rounded-md px-4 py-2 font-semibold";
+
+/**
+ * A barcode scanner types the code and then Enter. In a code field that is not the last, Enter moves on to
+ * the next code instead of sending the hand-out with the other lines still empty.
+ */
+function nextCode(event: React.KeyboardEvent<HTMLFormElement>) {
+  const field = event.target as HTMLInputElement;
+  if (event.key !== "Enter" || !field.name?.startsWith("codes.")) return;
+  const fields = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[name^="codes."]')];
+  const next = fields[fields.indexOf(field) + 1];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
 
 export default function OrderRecord({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -183,7 +199,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
 
         {actions.includes("pickup") && (
           <Section title={t("admin.orders.pickupTitle")}>
-            <Form method="post" noValidate className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
+            <Form method="post" noValidate onKeyDown={nextCode} className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
               <p className="text-sm text-slate-700">{t("admin.orders.pickupHint")}</p>
               {rentalLines.map((line) => (
                 <TextField
@@ -196,6 +212,13 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
                 />
               ))}
               {rentalLines.length === 0 && <p className="text-sm">{t("admin.orders.nothingToScan")}</p>}
+              {loaderData.daysUntilPickup >= EARLY_PICKUP_DAYS && (
+                <CheckboxField
+                  name="early"
+                  label={t("admin.orders.early")}
+                  hint={t("admin.orders.earlyHint", { count: loaderData.daysUntilPickup })}
+                />
+              )}
               <button type="submit" name="intent" value="pickup" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
                 <PackageOpen aria-hidden="true" className="size-4" />
                 {t("admin.orders.pickupButton")}
@@ -208,6 +231,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
           <Section title={t("admin.orders.returnTitle")}>
             <Form method="post" noValidate className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
               <TextField name="note" label={t("admin.orders.returnNote")} hint={t("admin.orders.returnHint")} multiline />
+              <CheckboxField name="damaged" label={t("admin.orders.damaged")} hint={t("admin.orders.damagedHint")} />
               <button type="submit" name="intent" value="return" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
                 <PackageCheck aria-hidden="true" className="size-4" />
                 {t("admin.orders.returnButton")}

@@ -5,7 +5,15 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
-import { csvDateTime, csvRow, type OrderAction, type OrdersQuery, orderActions } from "../../domain/admin/order";
+import {
+  csvDateTime,
+  csvRow,
+  daysUntilPickup,
+  EARLY_PICKUP_DAYS,
+  type OrderAction,
+  type OrdersQuery,
+  orderActions,
+} from "../../domain/admin/order";
 import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
@@ -199,12 +207,19 @@ class PickupRefused extends Error {
  * size takes over the reservation when it is free for the period (the exclusion constraint decides), so the
  * customer can have whichever pair is at hand. Not found when the order is missing or another branch's.
  */
-export async function pickUpOrder(user: BackOfficeUser, id: string, codesByLine: Record<string, string[]>): Promise<Result> {
+export async function pickUpOrder(
+  user: BackOfficeUser,
+  id: string,
+  codesByLine: Record<string, string[]>,
+  options: { early: boolean; now?: Date } = { early: false },
+): Promise<Result> {
   try {
     return await getDb().transaction(async (tx) => {
       const { order, error } = await lockForAction(tx as unknown as Db, user, id, "pickup");
       if (!order) return fail.notFound();
       if (error) return fail.invalid({ form: error });
+      const ahead = daysUntilPickup(order.pickupAt, options.now ?? new Date());
+      if (ahead >= EARLY_PICKUP_DAYS && !options.early) return fail.conflict({ form: "admin.orders.errors.earlyPickup" }, { count: ahead });
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id));
       const errors: Record<string, string> = {};
       const used = new Set<string>();
@@ -281,12 +296,25 @@ export async function pickUpOrder(user: BackOfficeUser, id: string, codesByLine:
  * Takes the equipment back, with what the clerk noticed (damage, missing parts). Units given back early
  * are free again after the turnaround buffer instead of at the booked end.
  */
-export async function returnOrder(user: BackOfficeUser, id: string, note: string | null): Promise<Result> {
+export async function returnOrder(user: BackOfficeUser, id: string, input: { note: string | null; damaged: boolean }): Promise<Result> {
+  const { note, damaged } = input;
   const { turnaroundMinutes } = await getSettings();
   return getDb().transaction(async (tx) => {
     const { order, error } = await lockForAction(tx as unknown as Db, user, id, "return");
     if (!order) return fail.notFound();
     if (error) return fail.invalid({ form: error });
+    // Damaged: the returned units leave service until a technician has looked at them, so the next
+    // customer does not get them; the note says why on the unit.
+    const outOfService = damaged
+      ? await queryRows<{ code: string }>(
+          sql`
+            update units u set status = 'maintenance', note = ${note ?? "Damaged at return"}
+            from reservations r join order_lines l on l.id = r.order_line_id
+            where r.unit_id = u.id and l.order_id = ${id} and r.state = 'confirmed'
+            returning u.code`,
+          tx as unknown as Db,
+        )
+      : [];
     await queryRows(
       sql`
         update reservations r
@@ -308,7 +336,7 @@ export async function returnOrder(user: BackOfficeUser, id: string, note: string
       entity: "order",
       entityId: id,
       before: { status: order.status },
-      after: { status: after.status, returnNote: note },
+      after: { status: after.status, returnNote: note, ...(damaged ? { maintenance: outOfService.map((u) => u.code) } : {}) },
     });
     return ok();
   });
