@@ -19,6 +19,7 @@ import {
   path,
   pickDates,
   shownMonth,
+  showPerson,
   text,
   winterPeriod,
 } from "../helpers/browser-booking";
@@ -155,13 +156,7 @@ describe("booking in the browser", () => {
     await expectAccessible(page, "equipment");
     const skiFor = { Mette: "ski-easy-carve", Lars: "ski-all-mountain", Freja: "ski-junior-easy", Oscar: "ski-junior-easy" };
     for (const [name, slug] of Object.entries(skiFor)) {
-      await page
-        .getByRole("navigation", { name: text(locale, "booking.equipment.whom") })
-        .getByRole("link", { name: new RegExp(`^${name}`) })
-        .click();
-      await expect
-        .poll(() => page.getByRole("heading", { level: 1 }).textContent())
-        .toBe(text(locale, "booking.equipment.titleFor", { name }));
+      await showPerson(page, locale, name);
       await addRecommended(page, slug);
     }
     await page.getByRole("link", { name: text(locale, "booking.equipment.toBag") }).click();
@@ -205,29 +200,20 @@ describe("booking in the browser", () => {
     /** The size the page marks as recommended for the person whose tab is shown. */
     const recommended = async () =>
       (await size.locator("option", { hasText: text(locale, "booking.equipment.recommended") }).getAttribute("value")) as string;
-    const tab = async (name: string) => {
-      await page
-        .getByRole("navigation", { name: text(locale, "booking.equipment.whom") })
-        .getByRole("link", { name: new RegExp(`^${name}`) })
-        .click();
-      await expect
-        .poll(() => page.getByRole("heading", { level: 1 }).textContent())
-        .toBe(text(locale, "booking.equipment.titleFor", { name }));
-    };
 
-    await tab("Anna");
+    await showPerson(page, locale, "Anna");
     const annas = await recommended();
     expect(await size.inputValue()).toBe(annas);
     await addRecommended(page, "ski-easy-carve");
     // Tim's tab, reached without a reload, shows Tim's size, not the one just chosen for Anna.
-    await tab("Tim");
+    await showPerson(page, locale, "Tim");
     const tims = await recommended();
     expect(tims).not.toBe(annas);
     expect(Number(tims)).toBeLessThan(Number(annas));
     expect(await size.inputValue()).toBe(tims);
     await addRecommended(page, "ski-easy-carve");
     // Back on Anna's tab, her chosen size is still hers.
-    await tab("Anna");
+    await showPerson(page, locale, "Anna");
     await expect.poll(() => size.inputValue()).toBe(annas);
 
     await page.getByRole("link", { name: text(locale, "booking.equipment.toBag") }).click();

@@ -93,6 +93,15 @@ export async function fillPersons(page: Page, locale: Locale, persons: Record<st
   }
 }
 
+/** On the equipment step: opens a person's tab (a client-side navigation) and waits until it is theirs. */
+export async function showPerson(page: Page, locale: Locale, name: string) {
+  await page
+    .getByRole("navigation", { name: text(locale, "booking.equipment.whom") })
+    .getByRole("link", { name: new RegExp(`^${name}`) })
+    .click();
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(text(locale, "booking.equipment.titleFor", { name }));
+}
+
 /** On the equipment step: adds an item for the person shown, in its recommended (preselected) size. */
 export async function addRecommended(page: Page, slug: string) {
   const card = page.locator(`[data-item="${slug}"]`);
