@@ -6,6 +6,18 @@ import { type Locale, languageTag } from "./i18n";
 import { SHOP_TIME_ZONE } from "./time-zone";
 
 /**
+ * The tag Intl formats with. A shop in the Dolomites writes English the British way: weeks start on
+ * Monday, 24-hour times, "25 November 2026". `<html lang>` and hreflang keep `languageTag` ("en").
+ */
+export const formatTag: Record<Locale, string> = { ...languageTag, en: "en-GB" };
+
+/**
+ * Times of day are always 24-hour, two-digit hours, in every language: the hour picker lists "09:00", so
+ * the pages, e-mails and PDFs say "09:00" too (Danish writes "09.00" everywhere).
+ */
+const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+
+/**
  * Intl formatters are costly to build and a page formats dozens of prices and days: one formatter per
  * language and options, kept for the life of the process (or the page).
  */
@@ -15,7 +27,7 @@ function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.N
   const key = `n:${locale}:${JSON.stringify(options)}`;
   let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
   if (!formatter) {
-    formatter = new Intl.NumberFormat(languageTag[locale], options);
+    formatter = new Intl.NumberFormat(formatTag[locale], options);
     formatters.set(key, formatter);
   }
   return formatter;
@@ -25,7 +37,7 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
   const key = `d:${locale}:${JSON.stringify(options)}`;
   let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(languageTag[locale], options);
+    formatter = new Intl.DateTimeFormat(formatTag[locale], options);
     formatters.set(key, formatter);
   }
   return formatter;
@@ -37,9 +49,22 @@ export function weekdayName(weekday: number, locale: Locale): string {
   return dateFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, weekday)));
 }
 
-/** "08:00:00" -> "08:00" */
-export function hhmm(time: string): string {
-  return time.slice(0, 5);
+/**
+ * A time of day as the reader's language writes it: "09:00", in Danish "09.00". Takes a wall-clock time
+ * ("09:00" or "09:00:00", as the hour picker and the opening hours hold it) or an instant, shown in the
+ * shop's time zone. The one time format of the shop: picker, pages, e-mails and PDFs all use it.
+ */
+export function formatTime(value: Date | string, locale: Locale): string {
+  if (typeof value === "string") {
+    const [hours, minutes] = value.split(":").map(Number);
+    return dateFormat(locale, { ...TIME, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1, hours, minutes)));
+  }
+  return dateFormat(locale, { ...TIME, timeZone: SHOP_TIME_ZONE }).format(value);
+}
+
+/** A day and its time in the reader's language, the time written as `formatTime` writes it. */
+export function formatDateTime(value: Date | string, locale: Locale, dateStyle: "full" | "long" | "medium" = "medium"): string {
+  return formatDate(value, locale, { dateStyle, timeStyle: "short", hourCycle: "h23" });
 }
 
 export function formatDate(value: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
@@ -47,8 +72,12 @@ export function formatDate(value: Date | string, locale: Locale, options: Intl.D
   return dateFormat(locale, { timeZone: SHOP_TIME_ZONE, ...options }).format(date);
 }
 
+/**
+ * An amount in euros as the reader's language writes it: "€1,234.50", "1.234,50 €", "€ 1.234,50". Thousands
+ * are always grouped: Italian Intl leaves "1234,50 €" ungrouped, which Italians do not write on a price.
+ */
 export function formatMoney(cents: number, locale: Locale): string {
-  return numberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency: "EUR", useGrouping: "always" }).format(cents / 100);
 }
 
 /** 10 -> "10%" in English, "10 %" in German: the language's own way of writing a percentage. */

@@ -1,7 +1,8 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, type PDFObject, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
 import type { LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Locale, languageTag } from "../../app/domain/i18n";
+import { formatDateTime, formatMoney } from "../../app/domain/format";
+import type { Locale } from "../../app/domain/i18n";
 import { loader as icsLoader } from "../../app/routes/booking/order-ics";
 import { loader as pdfLoader } from "../../app/routes/booking/order-pdf";
 import { holdOrder } from "../../app/server/booking/holds.server";
@@ -74,8 +75,7 @@ async function pdfText(bytes: Uint8Array): Promise<{ pages: number; lines: strin
 
 /** Intl's spaces as the PDF writes them: narrow and thin spaces become plain ones. */
 const asDrawn = (text: string) => text.replace(/[\u2000-\u200a\u202f]/g, " ");
-const money = (cents: number, locale: Locale) =>
-  asDrawn(new Intl.NumberFormat(languageTag[locale], { style: "currency", currency: "EUR" }).format(cents / 100));
+const money = (cents: number, locale: Locale) => asDrawn(formatMoney(cents, locale));
 
 const input = (locale: Locale): OrderDocumentInput => ({ ...order, orderUrl: `${ORIGIN}/${locale}/order/${token}` });
 
@@ -93,6 +93,10 @@ describe(`order documents on ${testDbKind}`, () => {
     expect(lines).toContain("Dolomiti Rent Plan da Sëra");
     expect(order.order.totalCents).toBeGreaterThan(0);
     expect(lines).toContain(money(order.order.totalCents, locale));
+    // Pickup and return with the shop's one time format: "09:00", in Danish "09.00".
+    expect(lines).toContain(asDrawn(formatDateTime(order.order.pickupAt, locale, "full")));
+    expect(lines).toContain(asDrawn(formatDateTime(order.order.returnAt, locale, "full")));
+    expect(lines.join("\n")).not.toMatch(/\d (AM|PM)\b/);
     expect(lines).toContain(other);
     expect(lines).toContain(order.lines.find((l) => l.personId === null)?.name);
     // Ł has no WinAnsi glyph but a plain L; the Chinese character becomes "?".

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatMoney } from "../../app/domain/format";
+import { formatMoney, formatTime } from "../../app/domain/format";
 import { type Locale, locales } from "../../app/domain/i18n";
 import { holdOrder } from "../../app/server/booking/holds.server";
 import { type Config, parseConfig, setConfig } from "../../app/server/config.server";
@@ -316,6 +316,13 @@ describe("the order confirmation", () => {
     expect(de.text).toMatch(/Bis 48 Stunden vor der Abholung .* also bis Samstag, 9\. Januar 2027 um 09:00\./);
     const it = await confirmationFor(found, "it");
     expect(it.text).toContain("lunedì 11 gennaio 2027");
+    // One 24-hour time format per language, the hour picker's: never "9:00 AM", Danish "09.00".
+    const en = await confirmationFor(found, "en");
+    expect(en.text).toContain("Monday, 11 January 2027 at 09:00");
+    expect(en.text).not.toMatch(/\d (AM|PM)\b/);
+    const da = await confirmationFor(found, "da");
+    expect(da.text).toContain("mandag den 11. januar 2027 kl. 09.00");
+    expect(da.text).toContain(formatTime("09:00", "da"));
   });
 
   it("escapes what the customer typed in the HTML part", async () => {

@@ -6,7 +6,7 @@
 import { ArrowDownToLine, ArrowUpFromLine, Ban } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { CalendarEntry, CalendarRow } from "../../domain/admin/calendar";
-import { formatDate } from "../../domain/format";
+import { formatDate, formatTime } from "../../domain/format";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
@@ -20,7 +20,7 @@ function Entry({ entry, detailed }: { entry: CalendarEntry; detailed: boolean })
     <li data-entry={`${entry.kind}:${entry.number}`} className="flex flex-wrap items-baseline gap-x-1">
       <Icon aria-hidden="true" className={`size-3.5 self-center ${entry.kind === "pickup" ? "text-emerald-700" : "text-brand-700"}`} />
       <span className="sr-only">{t(entry.kind === "pickup" ? "order.pickup" : "order.return")}</span>
-      <span className="tabular-nums">{formatDate(entry.at, locale, { timeStyle: "short" })}</span>
+      <span className="tabular-nums">{formatTime(entry.at, locale)}</span>
       <Link to={href(`/admin/order/${entry.orderId}`)} className="font-medium text-brand-700 hover:underline">
         {entry.number}
       </Link>

@@ -1,7 +1,7 @@
 /** The dashboard's panels: the day's handovers per branch, orders waiting for payment, the fleet's utilisation. */
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import { Link } from "react-router";
-import { formatDate, formatPercent } from "../../domain/format";
+import { formatPercent, formatTime } from "../../domain/format";
 import { pick, type Translated } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
@@ -26,7 +26,7 @@ function OrderList({ orders, at, kind }: { orders: Handover[]; at: (o: Handover)
         <ul className="mt-1 space-y-1 text-sm">
           {orders.map((order) => (
             <li key={order.id} data-order={order.number}>
-              <span className="tabular-nums">{formatDate(at(order), locale, { timeStyle: "short" })}</span>{" "}
+              <span className="tabular-nums">{formatTime(at(order), locale)}</span>{" "}
               <Link to={href(`/admin/order/${order.id}`)} className="font-medium text-brand-700 hover:underline">
                 {order.number}
               </Link>{" "}
@@ -76,10 +76,7 @@ export function WaitingOrders({ count, orders, money }: { count: number; orders:
             </Link>{" "}
             {order.name} · {money(order.totalCents)}
             {order.expiresAt && (
-              <span className="text-slate-600">
-                {" "}
-                · {t("admin.dashboard.heldUntil", { time: formatDate(order.expiresAt, locale, { timeStyle: "short" }) })}
-              </span>
+              <span className="text-slate-600"> · {t("admin.dashboard.heldUntil", { time: formatTime(order.expiresAt, locale) })}</span>
             )}
           </li>
         ))}

@@ -2,7 +2,7 @@
 
 import { Link } from "react-router";
 import type { CommissionRow } from "../../domain/admin/hotel";
-import { formatDate, formatMoney, formatPercent } from "../../domain/format";
+import { formatDateTime, formatMoney, formatPercent } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
 
@@ -133,7 +133,7 @@ export function ReportOrders({ caption, orders }: { caption: string; orders: Rep
               </td>
               <td className={cell}>{order.name}</td>
               <td className={cell}>{order.shop}</td>
-              <td className={cell}>{formatDate(order.pickupAt, locale, { dateStyle: "medium", timeStyle: "short" })}</td>
+              <td className={cell}>{formatDateTime(order.pickupAt, locale, "medium")}</td>
               <td className={cell}>{t(`order.status.${order.status}`)}</td>
               <td className={number}>{formatMoney(order.totalCents, locale)}</td>
             </tr>

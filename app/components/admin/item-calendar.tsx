@@ -6,8 +6,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link } from "react-router";
 import { type CalendarBooking, calendarRow, shiftMonth } from "../../domain/admin/item-units";
-import { formatDate } from "../../domain/format";
-import { languageTag } from "../../domain/i18n";
+import { formatDate, formatTag } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
 import { adminInputClass } from "./form";
@@ -31,7 +30,7 @@ export function ItemCalendar({
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
-  const monthName = new Intl.DateTimeFormat(languageTag[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  const monthName = new Intl.DateTimeFormat(formatTag[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${month}-01T12:00:00Z`),
   );
   const weekday = (day: string) => formatDate(day, locale, { weekday: "narrow" });

@@ -4,7 +4,7 @@
 import { History, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { type AuditView, showChange } from "../../domain/admin/audit";
-import { formatDate } from "../../domain/format";
+import { formatDateTime } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
 
@@ -74,7 +74,7 @@ export function AuditTrail<Entry extends AuditView>({
             <li key={entry.id} className="rounded-lg border border-slate-200 p-3" data-audit={entry.action} {...marker?.(entry)}>
               <p>
                 <strong>{heading ? heading(entry) : t(`admin.audit.action.${entry.action}`, { defaultValue: entry.action })}</strong> ·{" "}
-                {formatDate(entry.at, locale, { dateStyle: "medium", timeStyle: "short" })} · {entry.user ?? t("admin.audit.system")}
+                {formatDateTime(entry.at, locale, "medium")} · {entry.user ?? t("admin.audit.system")}
               </p>
               {entry.changes.length > 0 && (
                 <table className="mt-2 w-full table-fixed text-left text-xs">

@@ -1,6 +1,6 @@
 /** The fields of a storefront (create and edit), with its season window picked as day and month. */
 
-import { languageTag } from "../../domain/i18n";
+import { formatTag } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useField, useFormScope, valueAt } from "../form-values";
 import { useLocale } from "../use-locale";
@@ -28,7 +28,7 @@ export function MonthDayField({ name, legend }: { name: string; legend: string }
   const parts = monthDayParts(values, name);
   const error = errors[name];
   const base = `field-${name}`;
-  const monthName = new Intl.DateTimeFormat(languageTag[locale], { month: "long", timeZone: "UTC" });
+  const monthName = new Intl.DateTimeFormat(formatTag[locale], { month: "long", timeZone: "UTC" });
   const invalid = error ? true : undefined;
   const describedBy = invalid ? `${base}-error` : undefined;
   return (
@@ -88,7 +88,7 @@ export function MonthDayField({ name, legend }: { name: string; legend: string }
 /** "12-01" -> "1 December" in the page's language. */
 export function useMonthDay() {
   const locale = useLocale();
-  const format = new Intl.DateTimeFormat(languageTag[locale], { day: "numeric", month: "long", timeZone: "UTC" });
+  const format = new Intl.DateTimeFormat(formatTag[locale], { day: "numeric", month: "long", timeZone: "UTC" });
   return (monthDay: string) => {
     const [month, day] = monthDay.split("-").map(Number);
     return month && day ? format.format(new Date(Date.UTC(2024, month - 1, day))) : monthDay;

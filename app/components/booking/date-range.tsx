@@ -17,7 +17,8 @@ import {
   I18nProvider,
   RangeCalendar,
 } from "react-aria-components";
-import { type Locale, languageTag } from "../../domain/i18n";
+import { formatTag } from "../../domain/format";
+import type { Locale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { inputClass } from "./ui";
 
@@ -112,7 +113,7 @@ export function DateRangeField(props: DateRangeProps) {
   const closed = new Set(props.closedDays);
   return (
     <div className={RESERVED_HEIGHT}>
-      <I18nProvider locale={languageTag[props.locale]}>
+      <I18nProvider locale={formatTag[props.locale]}>
         <input type="hidden" name="pickupDate" value={range?.start.toString() ?? ""} />
         <input type="hidden" name="returnDate" value={range?.end.toString() ?? ""} />
         <RangeCalendar
@@ -152,7 +153,7 @@ export function DateRangeField(props: DateRangeProps) {
         <p className="mt-2 text-sm text-slate-700" aria-live="polite">
           {range
             ? t("booking.period.selected", {
-                range: new Intl.DateTimeFormat(languageTag[props.locale], { dateStyle: "full", timeZone: "UTC" }).formatRange(
+                range: new Intl.DateTimeFormat(formatTag[props.locale], { dateStyle: "full", timeZone: "UTC" }).formatRange(
                   new Date(`${range.start.toString()}T12:00:00Z`),
                   new Date(`${range.end.toString()}T12:00:00Z`),
                 ),

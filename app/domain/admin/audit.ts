@@ -2,7 +2,7 @@
  * What changed in an admin edit, as the audit log shows it: field by field, before and after. Records
  * are compared as JSON (what the log stores), so dates and translated texts compare by value.
  */
-import { formatDate, formatMoney, formatPercent } from "../format";
+import { formatDate, formatDateTime, formatMoney, formatPercent } from "../format";
 import { type Locale, pick, type Translated } from "../i18n";
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
@@ -164,7 +164,7 @@ export function showValue(field: string, value: unknown, ctx: ShowContext): stri
   if (typeof value === "number" && /Cents$/.test(field)) return formatMoney(value, locale);
   if (typeof value === "number" && /Percent$/.test(field)) return formatPercent(value, locale);
   if (typeof value === "boolean") return t(value ? "admin.audit.yes" : "admin.audit.no");
-  if (typeof value === "string" && ISO_INSTANT.test(value)) return formatDate(value, locale, { dateStyle: "medium", timeStyle: "short" });
+  if (typeof value === "string" && ISO_INSTANT.test(value)) return formatDateTime(value, locale, "medium");
   if (typeof value === "string" && ISO_DATE.test(value)) return formatDate(value, locale, { dateStyle: "medium" });
   if (typeof value === "object" && isTranslated(value)) return pick(value, locale);
   if (Array.isArray(value) && value.every((entry) => typeof entry !== "object" || entry === null))

@@ -14,7 +14,7 @@ import { FormValues } from "../../components/form-values";
 import { metaTranslator } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { changePasswordForm, codeForm } from "../../domain/accounts";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
@@ -309,7 +309,7 @@ function OrderRow({ order }: { order: OrderRowData }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
-  const when = (iso: string) => formatDate(iso, locale, { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => formatDateTime(iso, locale, "medium");
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 p-4">
       <div>

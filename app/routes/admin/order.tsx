@@ -9,7 +9,7 @@ import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { cancelSchema, daysUntilPickup, EARLY_PICKUP_DAYS, parseCodes, pickupSchema, returnSchema } from "../../domain/admin/order";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { hotelNote } from "../../domain/partner-hotel";
 import { fail, type Result } from "../../domain/result";
@@ -85,7 +85,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
   const { order, shop, persons, lines, payments, emails, audit, actions, createdBy, hotel } = loaderData;
   const hotelLine = hotelNote(hotel, order.discounts);
   const refused = Boolean(actionData && Object.keys(actionData.errors).length > 0);
-  const when = (d: Date | string | null) => (d ? formatDate(d, locale, { dateStyle: "medium", timeStyle: "short" }) : "—");
+  const when = (d: Date | string | null) => (d ? formatDateTime(d, locale, "medium") : "—");
   const [params] = useSearchParams();
   const done = params.get("done");
   const rentalLines = lines.filter((l) => l.kind === "rental" || l.kind === "depot");

@@ -6,7 +6,7 @@ import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { parseListQuery } from "../../domain/admin/list";
 import { ordersQuery } from "../../domain/admin/order";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDateTime, formatMoney } from "../../domain/format";
 import { ORDER_STATUSES, SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { branchesOf, listOrders } from "../../server/admin/orders.server";
@@ -29,7 +29,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const href = useLocalPath();
   const [params] = useSearchParams();
   type Row = (typeof loaderData.rows)[number];
-  const when = (d: Date | string) => formatDate(d, locale, { dateStyle: "medium", timeStyle: "short" });
+  const when = (d: Date | string) => formatDateTime(d, locale, "medium");
   return (
     <AdminPage title={t("admin.nav.orders")} create="/admin/order/create">
       <ListToolbar

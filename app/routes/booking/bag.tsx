@@ -7,7 +7,7 @@ import { Totals } from "../../components/booking/totals";
 import { inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
@@ -137,7 +137,7 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
   }
   const { appId, shop, period, persons, lines, quote, hotels } = loaderData;
   const base = `/rental/${appId}/${shop.slug}`;
-  const when = (iso: string) => formatDate(iso, locale, { dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => formatDateTime(iso, locale, "medium");
   const groups = [
     ...persons.map((p) => ({
       key: String(p.id),

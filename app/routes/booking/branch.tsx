@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { PageTitle, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { hhmm, weekdayName } from "../../domain/format";
-import { pick } from "../../domain/i18n";
+import { formatTime, weekdayName } from "../../domain/format";
+import { type Locale, pick } from "../../domain/i18n";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { getShopCalendar } from "../../server/booking/calendar.server";
@@ -39,9 +39,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "branch");
 
 /** "Mon–Fri 08:00–18:00"-style lines: consecutive weekdays with the same hours are grouped. */
-function hourLines(hours: { weekday: number; opens: string; closes: string }[]) {
+function hourLines(hours: { weekday: number; opens: string; closes: string }[], locale: Locale) {
   const byDay = new Map<number, string>();
-  for (const h of hours) byDay.set(h.weekday, [byDay.get(h.weekday), `${hhmm(h.opens)}–${hhmm(h.closes)}`].filter(Boolean).join(", "));
+  for (const h of hours)
+    byDay.set(
+      h.weekday,
+      [byDay.get(h.weekday), `${formatTime(h.opens, locale)}–${formatTime(h.closes, locale)}`].filter(Boolean).join(", "),
+    );
   const lines: { from: number; to: number; text: string }[] = [];
   for (let day = 1; day <= 7; day++) {
     const text = byDay.get(day) ?? "";
@@ -85,7 +89,7 @@ export default function Branch({ loaderData }: Route.ComponentProps) {
               </p>
               <h3 className="mt-4 text-sm font-semibold">{t("booking.branch.hours")}</h3>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-                {hourLines(branch.hours).map((line) => (
+                {hourLines(branch.hours, locale).map((line) => (
                   <div key={line.from} className="contents">
                     <dt>
                       {weekdayName(line.from, locale)}

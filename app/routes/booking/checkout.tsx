@@ -7,7 +7,7 @@ import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "..
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { countryChoices, DEFAULT_COUNTRY } from "../../domain/countries";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { invoiceSchema } from "../../domain/invoice";
@@ -188,10 +188,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {shop.street}, {shop.town}
           </p>
           <p className="mt-2">
-            {t("order.pickup")}: {formatDate(period.pickupAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+            {t("order.pickup")}: {formatDateTime(period.pickupAt, locale, "medium")}
           </p>
           <p>
-            {t("order.return")}: {formatDate(period.returnAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+            {t("order.return")}: {formatDateTime(period.returnAt, locale, "medium")}
           </p>
           <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3">
             {loaderData.lines.map((line) => (

@@ -8,7 +8,7 @@ import { Notice, PrimaryButton } from "../../components/booking/ui";
 import { replyFor } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
@@ -102,7 +102,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     const timer = setInterval(() => revalidator.revalidate(), 3000);
     return () => clearInterval(timer);
   }, [confirming, revalidator]);
-  const when = (iso: string) => formatDate(iso, locale, { dateStyle: "full", timeStyle: "short" });
+  const when = (iso: string) => formatDateTime(iso, locale, "full");
   const groups = [
     ...persons.map((p) => ({ key: String(p.id), title: p.name, lines: lines.filter((l) => l.personId === p.id) })),
     { key: "other", title: t("order.other"), lines: lines.filter((l) => l.personId === null) },

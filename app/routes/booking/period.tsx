@@ -3,7 +3,7 @@ import { DateRangeField } from "../../components/booking/date-range";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { formatDate } from "../../domain/format";
+import { formatDate, formatTime } from "../../domain/format";
 import { splitLocale } from "../../domain/i18n";
 import { slugSchema, wantedCategory } from "../../domain/ids";
 import { checkPostedPeriod } from "../../domain/period-form";
@@ -101,7 +101,7 @@ export default function Period({ loaderData, actionData }: Route.ComponentProps)
                 <select {...props} defaultValue={values[name] ?? (name === "pickupTime" ? times[2] : times.at(-3))} className={inputClass}>
                   {times.map((time) => (
                     <option key={time} value={time}>
-                      {time}
+                      {formatTime(time, locale)}
                     </option>
                   ))}
                 </select>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { JsonLd } from "../../components/json-ld";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
-import { formatDate, formatMoney, hhmm, weekdayName } from "../../domain/format";
+import { formatDate, formatMoney, formatTime, weekdayName } from "../../domain/format";
 import { localizePath, pick, splitLocale } from "../../domain/i18n";
 import { slugSchema } from "../../domain/ids";
 import { zonedDate } from "../../domain/periods";
@@ -91,7 +91,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                 return (
                   <div key={day} className="contents">
                     <dt className="font-medium">{weekdayName(day, locale)}</dt>
-                    <dd>{slots.length === 0 ? t("shop.closed") : slots.map((s) => `${hhmm(s.opens)}–${hhmm(s.closes)}`).join(", ")}</dd>
+                    <dd>
+                      {slots.length === 0
+                        ? t("shop.closed")
+                        : slots.map((s) => `${formatTime(s.opens, locale)}–${formatTime(s.closes, locale)}`).join(", ")}
+                    </dd>
                   </div>
                 );
               })}

@@ -2,7 +2,7 @@
  * The order confirmation e-mail in the customer's language: a plain-text part that reads well on its own
  * and a simple, inline-styled HTML part (mail clients drop style sheets).
  */
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDateTime, formatMoney, formatPercent } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { hotelNote } from "../../domain/partner-hotel";
 import { getT, type TFunction } from "../../i18n/i18n";
@@ -74,9 +74,8 @@ type Group = { title: string; rows: Row[] };
 function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
   const { order, shop } = input;
   const money = (cents: number) => formatMoney(cents, locale);
-  const when = (date: Date) => formatDate(date, locale, { dateStyle: "full", timeStyle: "short" });
-  const percent = (bp: number) =>
-    new Intl.NumberFormat(languageTag[locale], { style: "percent", maximumFractionDigits: 2 }).format(bp / 10000);
+  const when = (date: Date) => formatDateTime(date, locale, "full");
+  const percent = (bp: number) => formatPercent(bp / 100, locale);
   const country = new Intl.DisplayNames([languageTag[locale]], { type: "region" }).of(shop.country) ?? shop.country;
 
   const lineRow = (line: OrderConfirmationInput["lines"][number]): Row => ({

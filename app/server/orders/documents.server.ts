@@ -4,10 +4,10 @@
  */
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB, rgb, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
+import { formatDate, formatDateTime, formatMoney, formatPercent, formatTag } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
 import { hotelNote } from "../../domain/partner-hotel";
-import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import type { orderLines, orderPersons, orders, shops } from "../db/schema";
@@ -362,10 +362,8 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
   const { business } = await getSettings();
   const t = getT(locale, messages[locale]);
   const tag = languageTag[locale];
-  const money = (cents: number) => new Intl.NumberFormat(tag, { style: "currency", currency: "EUR" }).format(cents / 100);
-  const percent = (bp: number) => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(bp / 10_000);
-  const when = (date: Date, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(tag, { timeZone: SHOP_TIME_ZONE, ...options }).format(date);
+  const money = (cents: number) => formatMoney(cents, locale);
+  const percent = (bp: number) => formatPercent(bp / 100, locale);
 
   const title = t("documents.title");
   const { doc, sheet } = await startDocument(`${title} ${order.number}`, business, tag, t, input.orderUrl);
@@ -378,10 +376,9 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
       { text: label, x: MARGIN, width: labelWidth - 8, color: MUTED },
       { text: value, x: MARGIN + labelWidth, width: CONTENT_WIDTH - labelWidth, bold: strong },
     ]);
-  const full: Intl.DateTimeFormatOptions = { dateStyle: "full", timeStyle: "short" };
   field(t("documents.orderNumber"), order.number, true);
   field(t("documents.status"), t(`order.status.${order.status}`));
-  field(t("documents.orderDate"), when(order.createdAt, { dateStyle: "long" }));
+  field(t("documents.orderDate"), formatDate(order.createdAt, locale, { dateStyle: "long" }));
   sheet.space(6);
   field(t("documents.branch"), [
     shop.name,
@@ -389,8 +386,8 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
     `${t("documents.phone")} ${shop.phone} · ${t("documents.email")} ${shop.email}`,
   ]);
   sheet.space(6);
-  field(t("documents.pickup"), when(order.pickupAt, full), true);
-  field(t("documents.return"), when(order.returnAt, full), true);
+  field(t("documents.pickup"), formatDateTime(order.pickupAt, locale, "full"), true);
+  field(t("documents.return"), formatDateTime(order.returnAt, locale, "full"), true);
   const hotel = hotelNote(input.hotel, order.discounts);
   if (hotel) {
     sheet.space(6);
@@ -417,7 +414,7 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
     );
     sheet.rule();
   };
-  const count = new Intl.NumberFormat(tag);
+  const count = new Intl.NumberFormat(formatTag[locale]);
   const personIds = new Set(persons.map((p) => p.id));
   const groups = [
     ...persons.map((p) => ({
@@ -526,9 +523,8 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale): P
   const { business } = await getSettings();
   const t = getT(locale, messages[locale]);
   const tag = languageTag[locale];
-  const money = (cents: number) => new Intl.NumberFormat(tag, { style: "currency", currency: "EUR" }).format(cents / 100);
-  const when = (date: Date) =>
-    new Intl.DateTimeFormat(tag, { timeZone: SHOP_TIME_ZONE, dateStyle: "full", timeStyle: "short" }).format(date);
+  const money = (cents: number) => formatMoney(cents, locale);
+  const when = (date: Date) => formatDateTime(date, locale, "full");
   const title = t("documents.contract.title");
   const { doc, sheet } = await startDocument(`${title} ${order.number}`, business, tag, t, input.orderUrl);
 
