@@ -78,6 +78,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
+  // The chunk error page names itself, translated (<title> in ChunkErrorPage).
+  if (isChunkLoadError(error)) return [{ name: "robots", content: "noindex" }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return [{ title: notFound ? "Page Not Found" : "Internal Server Error" }, { name: "robots", content: "noindex" }];
 }

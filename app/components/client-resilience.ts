@@ -23,10 +23,27 @@ export function claimGuardedReload(): boolean {
   return true;
 }
 
-/** Reloads the page unless a guarded reload happened in the last 10 s. Returns whether it reloads. */
+type RouterWindow = Window & {
+  __reactRouterDataRouter?: { state: { navigation: { location?: { pathname: string; search: string; hash: string } } } };
+};
+
+/**
+ * Where the visitor was going when a chunk failed: the URL of the navigation under way, or null when none
+ * is (the failure belongs to the page on screen). Reloading the page on screen would land the visitor back
+ * where they clicked, and they would have to click again.
+ */
+function navigationTarget(): string | null {
+  const target = (window as RouterWindow).__reactRouterDataRouter?.state.navigation.location;
+  return target ? `${target.pathname}${target.search}${target.hash}` : null;
+}
+
+/**
+ * Loads the page the visitor asked for as a whole document, unless a guarded reload happened in the last
+ * 10 s. Returns whether it does.
+ */
 export function reloadAfterChunkError(): boolean {
   if (!claimGuardedReload()) return false;
-  window.location.reload();
+  window.location.assign(navigationTarget() ?? window.location.href);
   return true;
 }
 
@@ -35,18 +52,30 @@ export const CHUNK_ERROR_EVENT = "rental:chunk-error";
 /**
  * React Router reloads the page by itself, unguarded, when a route module fails to load, and announces it
  * with console.error("Error loading route module ..."). That announcement is the only moment before the
- * reload we can act on: the guard records the reload, or, within 10 s of the last one, throws (which stops
- * the reload) and tells the root to show the error page in place of the page that could not load.
+ * reload we can act on. The guard records the reload and puts the page the visitor was going to into the
+ * address bar (as a new history entry, so Back still leads to the page they clicked on), so that the
+ * router's `location.reload()` loads that page. Within 10 s of the last reload it throws instead (which
+ * stops the reload) and tells the root to show the error page in place of the page that could not load.
  */
 export function guardRouterReloads() {
   const original = console.error.bind(console);
   console.error = (...args: unknown[]) => {
     original(...args);
-    if (typeof args[0] === "string" && args[0].startsWith("Error loading route module") && !claimGuardedReload()) {
-      const error = new TypeError(`Failed to fetch dynamically imported module: ${/`([^`]+)`/.exec(args[0])?.[1] ?? ""}`);
-      window.dispatchEvent(new CustomEvent(CHUNK_ERROR_EVENT, { detail: error }));
-      throw error;
+    if (typeof args[0] !== "string" || !args[0].startsWith("Error loading route module")) return;
+    if (claimGuardedReload()) {
+      const target = navigationTarget();
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      if (target && target !== here) {
+        // The router's own history entry shape, so its Back and Forward bookkeeping holds after the reload.
+        const index = (window.history.state as { idx?: number } | null)?.idx;
+        const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: typeof index === "number" ? index + 1 : 0 };
+        window.history.pushState(state, "", target);
+      }
+      return;
     }
+    const error = new TypeError(`Failed to fetch dynamically imported module: ${/`([^`]+)`/.exec(args[0])?.[1] ?? ""}`);
+    window.dispatchEvent(new CustomEvent(CHUNK_ERROR_EVENT, { detail: error }));
+    throw error;
   };
 }
 

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "react-router";
 import { localizePath } from "../domain/i18n";
+import { isChunkLoadError } from "../domain/reload-guard";
 import { useTranslation } from "../i18n/react";
 import type { RootData } from "../root";
 import { SiteFrame } from "./site-frame";
@@ -20,6 +21,7 @@ function describe(error: unknown): string {
 export function ErrorPage({ error }: { error: unknown }) {
   const location = useLocation();
   const data = useRouteLoaderData<RootData>("root");
+  if (isChunkLoadError(error)) return <ChunkErrorPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   const title = notFound ? "Page Not Found" : "Internal Server Error";
@@ -57,4 +59,32 @@ function ErrorHelp({ status, home }: { status: number; home: string }) {
       </Link>
     </>
   );
+}
+
+/**
+ * The page's code could not be loaded, again, within the reload guard: the shop was updated while the
+ * visitor had it open. Not the browser's "Failed to fetch dynamically imported module", which reads like a
+ * fault and says nothing to do, but what happened and a link that loads this page afresh (it works without
+ * JavaScript too).
+ */
+function ChunkErrorPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const data = useRouteLoaderData<RootData>("root");
+  const body = (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <title>{t("errors.chunkTitle")}</title>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight break-words">{t("errors.chunkTitle")}</h1>
+      <p className="mt-4 text-slate-700" data-testid="error-message">
+        {t("errors.chunkHelp")}
+      </p>
+      <a
+        href={`${location.pathname}${location.search}${location.hash}`}
+        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+      >
+        {t("errors.reload")}
+      </a>
+    </div>
+  );
+  return data ? <SiteFrame>{body}</SiteFrame> : <main>{body}</main>;
 }

@@ -84,3 +84,8 @@ export function formatMoney(cents: number, locale: Locale): string {
 export function formatPercent(percent: number, locale: Locale): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
 }
+
+/** ["Full name", "E-mail"] -> "Full name and E-mail", "Full name og E-mail": a list as the language joins it. */
+export function formatList(items: string[], locale: Locale): string {
+  return new Intl.ListFormat(formatTag[locale], { style: "long", type: "conjunction" }).format(items);
+}

@@ -122,6 +122,20 @@ function payButton(page: Page, locale: Locale) {
   return page.getByRole("button", { name: new RegExp(`^${escapeRegExp(before)}.+${escapeRegExp(after)}$`) });
 }
 
+/** The pickup and return times the hour pickers show as chosen, as the customer reads them. */
+async function pickerTimes(page: Page): Promise<string[]> {
+  return Promise.all(
+    ["pickupTime", "returnTime"].map((name) => page.locator(`select[name="${name}"] option:checked`).evaluate((o) => o.textContent ?? "")),
+  );
+}
+
+/** The thank-you page shows the period with the hour picker's very times, and no "AM" or "PM". */
+async function expectPickerTimes(page: Page, times: string[]) {
+  const main = (await page.locator("main").textContent()) ?? "";
+  for (const time of times) expect(main).toContain(time);
+  expect(main).not.toMatch(/\d\s?(AM|PM)\b/);
+}
+
 /** On the demo provider's page: pays with the chosen method and lands on the thank-you page. */
 async function payAtProvider(page: Page, locale: Locale, method: "paypal" | "card") {
   await page.waitForURL(/\/pay\/demo\//);
@@ -143,6 +157,9 @@ describe("booking in the browser", () => {
     const locale = "da";
     await toPeriodStep(page, locale);
     await pickDates(page, locale, winterPeriod(new Date(), 0));
+    // Danes write the time with a full stop, in the picker as on every page after it.
+    const times = await pickerTimes(page);
+    for (const time of times) expect(time).toMatch(/^\d{2}\.\d{2}$/);
     await continueTo(page, locale, "/rental/winter/ciaslin/persons");
     await expectAccessible(page, "persons");
     const family: Record<string, string>[] = [
@@ -174,6 +191,7 @@ describe("booking in the browser", () => {
     await fillInvoice(page, locale, INVOICE.da);
     await payButton(page, locale).click();
     await payAtProvider(page, locale, "paypal");
+    await expectPickerTimes(page, times);
     const main = (await page.locator("main").textContent()) ?? "";
     for (const name of ["Mette Nielsen", "Lars", "Freja", "Oscar", "Dolomiti Rent Ciaslin"]) expect(main).toContain(name);
     expect(main).toMatch(/R-\d{4}-\d{6}/);
@@ -236,6 +254,8 @@ describe("booking in the browser", () => {
     const locale = "en";
     await toPeriodStep(page, locale);
     await pickDates(page, locale, winterPeriod(new Date(), 1));
+    const times = await pickerTimes(page);
+    for (const time of times) expect(time).toMatch(/^\d{2}:\d{2}$/);
     await continueTo(page, locale, "/rental/winter/ciaslin/persons");
 
     // 1. A person without a first name.
@@ -277,6 +297,10 @@ describe("booking in the browser", () => {
     await page.getByLabel(text(locale, "booking.invoice.street")).fill("12 High Street");
     await pay.click();
     await expect.poll(() => page.getByRole("alert").first().textContent()).toContain(text(locale, "booking.errors.invoiceFirst"));
+    // The banner says which fields to fill in, not only that something is missing.
+    expect(await page.getByRole("alert").first().textContent()).toContain(
+      text(locale, "booking.checkout.fillIn", { fields: "Full name, Postcode, Town or city, E-mail and Phone" }),
+    );
     // The message comes into view; the customer does not have to scroll up to find out why nothing happened.
     const inView = () =>
       page
@@ -293,6 +317,7 @@ describe("booking in the browser", () => {
     await fillInvoice(page, locale, INVOICE.en);
     await pay.click();
     await payAtProvider(page, locale, "card");
+    await expectPickerTimes(page, times);
     expect(await page.getByRole("link", { name: text(locale, "order.calendar") }).getAttribute("href")).toMatch(/\/calendar\.ics$/);
     expect(await page.getByRole("link", { name: text(locale, "order.pdf") }).getAttribute("href")).toMatch(/\/confirmation\.pdf$/);
 
@@ -401,6 +426,26 @@ describe("booking in the browser", () => {
     await expect.poll(() => page.locator("[data-status]").getAttribute("data-status")).toBe("paid");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(text(locale, "order.thanks"));
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it.each<Locale>(["en", "de"])("in %s, the date message goes as soon as valid dates are picked", async (locale) => {
+    const context = await newContext();
+    const { page, consoleErrors } = await openPage(context);
+    await toPeriodStep(page, locale);
+    // Continuing without dates: the server asks for them, beside the calendar and in the banner.
+    await page.getByRole("button", { name: text(locale, "booking.continue"), exact: true }).click();
+    const dateMessage = page.getByText(text(locale, "booking.errors.date"), { exact: true });
+    const banner = page.getByRole("alert").filter({ hasText: text(locale, "booking.period.fix") });
+    await expect.poll(() => dateMessage.count()).toBe(1);
+    expect(await banner.count()).toBe(1);
+    await pickDates(page, locale, winterPeriod(new Date(), 2));
+    // Valid dates now: neither message stays behind.
+    await expect.poll(() => dateMessage.count()).toBe(0);
+    expect(await banner.count()).toBe(0);
+    expect(await page.locator('[aria-describedby="dates-error"]').count()).toBe(0);
+    await continueTo(page, locale, "/rental/winter/ciaslin/persons");
+    expect(consoleErrors.filter((e) => !e.includes("status of 400"))).toEqual([]);
     await context.close();
   });
 

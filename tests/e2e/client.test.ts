@@ -4,7 +4,9 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locale } from "../../app/domain/i18n";
 import { launchBrowser, openPage } from "../helpers/browser";
+import { path, text } from "../helpers/browser-booking";
 
 const baseUrl = inject("baseUrl");
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
@@ -44,12 +46,12 @@ function countDocumentLoads(page: Page) {
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 
 describe("chunk-load errors", () => {
-  /** Opens /, hydrated, then makes the about page's chunk fail (a deploy removed about-<hash>.js). */
-  async function homeWithMissingAboutChunk() {
+  /** Opens the home page, hydrated, then makes the about page's chunk fail (a deploy removed about-<hash>.js). */
+  async function homeWithMissingAboutChunk(locale: Locale = "en") {
     const context = await visitor();
     const page = await context.newPage();
     const documents = countDocumentLoads(page);
-    await page.goto(`${baseUrl}/`);
+    await page.goto(baseUrl + path(locale, "/"));
     await hydrated(page);
     expect(documents.loads).toBe(1);
     await page.route(/\/assets\/about-[^/]*\.js$/, (route) => route.abort());
@@ -57,7 +59,7 @@ describe("chunk-load errors", () => {
   }
 
   /** Clicks "About us" and reports what happens first: a document load, or the error page. */
-  async function clickAbout(page: Page) {
+  async function clickAbout(page: Page, locale: Locale = "en") {
     const outcome = Promise.race([
       page.waitForEvent("load", { timeout: 10_000 }).then(() => "reloaded" as const),
       page
@@ -65,15 +67,21 @@ describe("chunk-load errors", () => {
         .waitFor({ timeout: 10_000 })
         .then(() => "error page" as const),
     ]);
-    await mainNav(page).getByRole("link", { name: "About us" }).click();
+    await page
+      .getByRole("navigation", { name: text(locale, "nav.main") })
+      .getByRole("link", { name: text(locale, "nav.about") })
+      .click();
     return outcome;
   }
 
-  it("a missing route chunk reloads the page once, and the guard stores when", async () => {
+  it("a missing route chunk loads the page the visitor asked for, once, and the guard stores when", async () => {
     const { context, page, documents } = await homeWithMissingAboutChunk();
     expect(await clickAbout(page)).toBe("reloaded");
     await page.waitForLoadState("load");
     expect(documents.loads).toBe(2);
+    // The visitor is on the page they clicked, not back where they clicked it, and need not click again.
+    expect(page.url()).toBe(`${baseUrl}/about`);
+    await page.waitForFunction(() => document.querySelector("h1")?.textContent === "About us");
     // The guard wrote down when it reloaded (sessionStorage survives the reload).
     const stamp = await page.evaluate((key) => window.sessionStorage.getItem(key), GUARD_KEY);
     expect(stamp, `sessionStorage["${GUARD_KEY}"] after the reload`).not.toBeNull();
@@ -81,24 +89,39 @@ describe("chunk-load errors", () => {
     // Once: the reloaded page stays.
     await page.waitForLoadState("networkidle");
     expect(documents.loads).toBe(2);
+    // Back leads to the page the visitor clicked on.
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/`);
     await context.close();
   });
 
-  it("a second chunk failure within 10 s of the reload shows the error page instead of reloading again", async () => {
-    const { context, page, documents } = await homeWithMissingAboutChunk();
-    expect(await clickAbout(page)).toBe("reloaded");
-    await page.waitForLoadState("load");
-    // Back on the home page in the same tab (the guard lives in this tab's sessionStorage), well within 10 s.
-    if (page.url() !== `${baseUrl}/`) await page.goto(`${baseUrl}/`);
-    await hydrated(page);
-    const loads = documents.loads;
-    // Still failing: no second reload, the error page instead.
-    expect(await clickAbout(page)).toBe("error page");
-    expect(await page.locator("h1").textContent()).toBe("Internal Server Error");
-    expect(await page.getByTestId("error-message").textContent()).toMatch(/dynamically imported module/);
-    expect(documents.loads).toBe(loads);
-    await context.close();
-  });
+  it.each<Locale>(["en", "de"])(
+    "in %s, a second chunk failure within 10 s of the reload explains itself in the visitor's language",
+    async (locale) => {
+      const { context, page, documents } = await homeWithMissingAboutChunk(locale);
+      expect(await clickAbout(page, locale)).toBe("reloaded");
+      await page.waitForLoadState("load");
+      expect(page.url()).toBe(baseUrl + path(locale, "/about"));
+      // Back on the home page in the same tab (the guard lives in this tab's sessionStorage), well within 10 s.
+      await page.goto(baseUrl + path(locale, "/"));
+      await hydrated(page);
+      const loads = documents.loads;
+      // Still failing: no second reload, a page that says what happened and what to do.
+      expect(await clickAbout(page, locale)).toBe("error page");
+      expect(await page.locator("h1").textContent()).toBe(text(locale, "errors.chunkTitle"));
+      expect(await page.getByTestId("error-message").textContent()).toBe(text(locale, "errors.chunkHelp"));
+      await expect.poll(() => page.title()).toBe(text(locale, "errors.chunkTitle"));
+      expect(await page.locator("body").textContent()).not.toMatch(/dynamically imported module|Internal Server Error/);
+      expect(documents.loads).toBe(loads);
+      // The button loads the page asked for, whole (the new build's chunks).
+      await page.unroute(/\/assets\/about-[^/]*\.js$/);
+      await page.getByRole("link", { name: text(locale, "errors.reload") }).click();
+      await page.waitForURL(baseUrl + path(locale, "/about"));
+      await page.waitForFunction((title) => document.querySelector("h1")?.textContent === title, text(locale, "pages.about.title"));
+      expect(documents.loads).toBe(loads + 1);
+      await context.close();
+    },
+  );
 
   it("without a chunk failure the same click is a client-side navigation (no reload)", async () => {
     const context = await visitor();

@@ -4,7 +4,8 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { type Locale, languageTag, localizePath } from "../../app/domain/i18n";
+import { formatTag } from "../../app/domain/format";
+import { type Locale, localizePath } from "../../app/domain/i18n";
 import be from "../../app/i18n/lang/be.json";
 import da from "../../app/i18n/lang/da.json";
 import de from "../../app/i18n/lang/de.json";
@@ -46,7 +47,7 @@ export async function expectAccessible(page: Page, step: string) {
 
 /** The calendar's month heading for a date, as React Aria writes it (month and year in the page's language). */
 export function monthHeading(locale: Locale, isoDate: string) {
-  return new Intl.DateTimeFormat(languageTag[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  return new Intl.DateTimeFormat(formatTag[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${isoDate}T12:00:00Z`),
   );
 }

@@ -229,7 +229,10 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
     const missingInvoice = await visitor.post("/de/rental/checkout", { ...INVOICE, name: "", email: "not-an-email", total: 0 });
     expect(missingInvoice.status).toBe(400);
     const invoiceHtml = await missingInvoice.text();
-    expect(invoiceHtml).toContain(de.booking.errors.invoiceFirst);
+    // The spec's sentence, then what to fill in.
+    expect(invoiceHtml).toContain(
+      `${de.booking.errors.invoiceFirst}. ${de.booking.checkout.fillIn.replace("{{fields}}", "Vor- und Nachname und E-Mail")}`,
+    );
     expect(invoiceHtml).toContain(de.booking.errors.email);
     // What was typed stays in the form.
     expect(invoiceHtml).toContain('value="Vestergade 12"');

@@ -33,6 +33,8 @@ export type DateRangeProps = {
   /** ISO weekdays (1 = Monday) the branch never opens in this season. */
   closedWeekdays: number[];
   errors: { pickupDate?: string; returnDate?: string };
+  /** Called when the visitor picks other dates (in the calendar or the plain date fields). */
+  onChange?: () => void;
 };
 
 const RESERVED_HEIGHT = "min-h-[27rem]";
@@ -95,6 +97,7 @@ export function DateRangeField(props: DateRangeProps) {
               min={props.min}
               max={props.max}
               defaultValue={(name === "pickupDate" ? props.defaultStart : props.defaultEnd) ?? ""}
+              onChange={props.onChange}
               aria-invalid={props.errors[name] ? true : undefined}
               aria-describedby={props.errors[name] ? `${name}-error` : undefined}
               className={inputClass}
@@ -120,7 +123,10 @@ export function DateRangeField(props: DateRangeProps) {
           aria-label={t("booking.period.dates")}
           aria-describedby={error ? "dates-error" : undefined}
           value={range}
-          onChange={setRange}
+          onChange={(value) => {
+            setRange(value);
+            props.onChange?.();
+          }}
           minValue={parseDate(props.min)}
           maxValue={parseDate(props.max)}
           isDateUnavailable={(date) => closed.has(date.toString()) || props.closedWeekdays.includes(isoWeekdayOf(date as CalendarDate))}

@@ -7,7 +7,7 @@ import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "..
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { countryChoices, DEFAULT_COUNTRY } from "../../domain/countries";
-import { formatDateTime, formatMoney } from "../../domain/format";
+import { formatDateTime, formatList, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { invoiceSchema } from "../../domain/invoice";
@@ -97,6 +97,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state !== "idle";
   const values = actionData?.values ?? loaderData.values;
   const errors: Record<string, string> = actionData?.errors ?? {};
+  // The spec's sentence alone does not say what is missing: the banner names the fields.
+  const invalidFields = FIELDS.filter((name) => errors[name]).map((name) => t(`booking.invoice.${name}`));
+  const missing =
+    errors.form === "booking.errors.invoiceFirst" && invalidFields.length > 0
+      ? `. ${t("booking.checkout.fillIn", { fields: formatList(invalidFields, locale) })}`
+      : "";
   const { appId, shop, period } = loaderData;
   const track = useEcommerce();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the step, not on every revalidation
@@ -128,11 +134,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {t(errors.form, {
             item: actionData?.params?.item ?? "",
             count: actionData?.params?.count === undefined ? undefined : Number(actionData.params.count),
-          })}{" "}
+          }) + missing}
           {errors.form !== "booking.errors.invoiceFirst" && (
-            <Link to={href("/rental/bag")} className="font-medium underline">
-              {t("booking.checkout.backToBag")}
-            </Link>
+            <>
+              {" "}
+              <Link to={href("/rental/bag")} className="font-medium underline">
+                {t("booking.checkout.backToBag")}
+              </Link>
+            </>
           )}
         </Notice>
       )}

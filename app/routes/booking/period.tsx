@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { DateRangeField } from "../../components/booking/date-range";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
@@ -74,7 +75,14 @@ export default function Period({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state === "submitting";
   const { appId, shop, season, times } = loaderData;
   const values = { ...loaderData.values, ...actionData?.values };
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  // A message goes once its field is changed: "Enter a valid date" must not stay beside valid dates just
+  // picked. A new answer from the server brings its own messages.
+  const [edits, setEdits] = useState<{ reply: typeof actionData; fields: string[] }>({ reply: actionData, fields: [] });
+  const changed = edits.reply === actionData ? edits.fields : [];
+  const change = (...fields: string[]) => setEdits({ reply: actionData, fields: [...changed, ...fields] });
+  const errors: Record<string, string> = Object.fromEntries(
+    Object.entries(actionData?.errors ?? {}).filter(([field]) => !changed.includes(field)),
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <PageTitle>{t("booking.period.title", { shop: shop.name })}</PageTitle>
@@ -93,12 +101,18 @@ export default function Period({ loaderData, actionData }: Route.ComponentProps)
           closedDays={loaderData.closedDays}
           closedWeekdays={loaderData.closedWeekdays}
           errors={{ pickupDate: errors.pickupDate, returnDate: errors.returnDate }}
+          onChange={() => change("pickupDate", "returnDate")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           {(["pickupTime", "returnTime"] as const).map((name) => (
             <Field key={name} name={name} label={t(`booking.period.${name}`)} error={errors[name]}>
               {(props) => (
-                <select {...props} defaultValue={values[name] ?? (name === "pickupTime" ? times[2] : times.at(-3))} className={inputClass}>
+                <select
+                  {...props}
+                  onChange={() => change(name)}
+                  defaultValue={values[name] ?? (name === "pickupTime" ? times[2] : times.at(-3))}
+                  className={inputClass}
+                >
                   {times.map((time) => (
                     <option key={time} value={time}>
                       {formatTime(time, locale)}
