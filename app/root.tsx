@@ -15,7 +15,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
 import { Analytics } from "./components/analytics";
-import { CHUNK_ERROR_EVENT, checkForNewBuild, isNewBuildKnown, reloadAfterChunkError } from "./components/client-resilience";
+import { CHUNK_ERROR_EVENT, checkForNewBuild, isNewBuildKnown } from "./components/client-resilience";
 import { DeferredHydration, RenderAfterParsing } from "./components/deferred-hydration";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
@@ -181,10 +181,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Errors the language layout cannot show: the root's own loader failed (the database is down, say). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  useEffect(() => {
-    if (isChunkLoadError(error)) reloadAfterChunkError();
-  }, [error]);
   return (
     <Translations>
       <ErrorPage error={error} />

@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "react-router";
 import { localizePath } from "../domain/i18n";
 import { isChunkLoadError } from "../domain/reload-guard";
 import { useTranslation } from "../i18n/react";
+import { reloadAfterChunkError } from "./client-resilience";
 import type { RootData } from "../root";
 import { SiteFrame } from "./site-frame";
 
@@ -21,6 +23,10 @@ function describe(error: unknown): string {
 export function ErrorPage({ error }: { error: unknown }) {
   const location = useLocation();
   const data = useRouteLoaderData<RootData>("root");
+  // A page's code failed to load after a new build: load the page afresh, once (the guard decides).
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError();
+  }, [error]);
   if (isChunkLoadError(error)) return <ChunkErrorPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import de from "../../app/i18n/lang/de.json";
+import en from "../../app/i18n/lang/en.json";
 import { hashPassword } from "../../app/server/auth/password.server";
 import * as schema from "../../app/server/db/schema";
 import { testDbKind } from "../helpers/db";
@@ -99,6 +100,17 @@ describe(`HTTP on ${testDbKind}`, () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(offsite.headers.get("location")).toBe("/de");
+  });
+
+  it.each([
+    ["/login", en],
+    ["/de/login", de],
+  ])("%s: a post that is no form gets a page that says what to do, in its language", async (path, messages) => {
+    const response = await shop.request(path, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    expect(response.status).toBe(415);
+    const page = await html(response);
+    expect(page.text).toContain(messages.errors.badRequestHelp);
+    expect(page.text).not.toContain("could not be read as a form");
   });
 
   it("renders each page in its language with hreflang alternates and a canonical link", async () => {
