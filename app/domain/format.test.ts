@@ -24,6 +24,7 @@ describe("formats per language", () => {
     expect(formatTime("09:00", locale)).toBe(time);
     expect(formatTime("09:00:00", locale)).toBe(time);
     expect(formatTime(morning, locale)).toBe(time);
+    expect(formatTime(morning.toISOString(), locale)).toBe(time);
     // Pages, e-mails and PDFs write the day with the same time, never "9:00 AM".
     for (const style of ["full", "long", "medium"] as const) {
       const text = plain(formatDateTime(morning, locale, style));

@@ -51,15 +51,16 @@ export function weekdayName(weekday: number, locale: Locale): string {
 
 /**
  * A time of day as the reader's language writes it: "09:00", in Danish "09.00". Takes a wall-clock time
- * ("09:00" or "09:00:00", as the hour picker and the opening hours hold it) or an instant, shown in the
- * shop's time zone. The one time format of the shop: picker, pages, e-mails and PDFs all use it.
+ * ("09:00" or "09:00:00", as the hour picker and the opening hours hold it) or an instant (a Date or an
+ * ISO string, as loader data brings it), shown in the shop's time zone. The one time format of the shop:
+ * picker, pages, e-mails and PDFs all use it.
  */
 export function formatTime(value: Date | string, locale: Locale): string {
-  if (typeof value === "string") {
-    const [hours, minutes] = value.split(":").map(Number);
-    return dateFormat(locale, { ...TIME, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1, hours, minutes)));
+  const clock = typeof value === "string" ? /^(\d{2}):(\d{2})(:\d{2})?$/.exec(value) : null;
+  if (clock) {
+    return dateFormat(locale, { ...TIME, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1, Number(clock[1]), Number(clock[2]))));
   }
-  return dateFormat(locale, { ...TIME, timeZone: SHOP_TIME_ZONE }).format(value);
+  return dateFormat(locale, { ...TIME, timeZone: SHOP_TIME_ZONE }).format(typeof value === "string" ? new Date(value) : value);
 }
 
 /** A day and its time in the reader's language, the time written as `formatTime` writes it. */
