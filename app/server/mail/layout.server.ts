@@ -15,6 +15,8 @@ export type ShortEmail = {
   details?: { label: string; value: string }[];
   /** Lines listed under the details, e.g. what an order held. */
   list?: string[];
+  /** Paragraphs after the details, before the button. */
+  body?: string[];
   button?: { lead: string; label: string; url: string };
   /** Paragraphs after the button. */
   outro: string[];
@@ -30,6 +32,7 @@ function textPart(m: ShortEmail): string {
   for (const p of m.intro) lines.push(p, "");
   if (m.details?.length) lines.push(...m.details.map((d) => `${d.label}: ${d.value}`), "");
   if (m.list?.length) lines.push(...m.list.map((l) => `  - ${l}`), "");
+  for (const p of m.body ?? []) lines.push(p, "");
   if (m.button) lines.push(m.button.lead, m.button.url, "");
   for (const p of m.outro) lines.push(p, "");
   lines.push(m.signature, "");
@@ -67,7 +70,7 @@ ${m.details.map((d) => `<tr><td style="padding:4px 12px 4px 0;vertical-align:top
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a;">
 <tr><td style="padding:28px;">
 <p style="margin:0 0 20px;font-size:20px;font-weight:bold;color:#0b2f55;">${e(m.brand)}</p>
-${paragraph(m.greeting)}${m.intro.map(paragraph).join("")}${details}${list}${button}${m.outro.map(paragraph).join("")}<p style="margin:24px 0 0;">${e(m.signature)}</p>
+${paragraph(m.greeting)}${m.intro.map(paragraph).join("")}${details}${list}${(m.body ?? []).map(paragraph).join("")}${button}${m.outro.map(paragraph).join("")}<p style="margin:24px 0 0;">${e(m.signature)}</p>
 </td></tr>
 </table>
 </td></tr>

@@ -74,8 +74,9 @@ export function orderCancellationEmail(input: CancellationInput, locale: Locale)
       list: input.lines.map(
         (l) => `${l.quantity > 1 ? `${l.quantity} × ` : ""}${l.name}${l.size ? ` (${t("mail.confirmation.size", { size: l.size })})` : ""}`,
       ),
+      body: money,
       button: c.button,
-      outro: [...money, c.questions],
+      outro: [c.questions],
       signature: c.signature,
     },
     locale,
