@@ -108,6 +108,8 @@ export const RATE_LIMITS = {
   resetRequest: { name: "reset", max: 10, windowMs: 10 * MINUTE },
   /** Reset e-mails per account, so nobody can flood someone's inbox. */
   resetMail: { name: "reset-mail", max: 3, windowMs: HOUR },
+  /** Links to confirm the address sent again from /account, per account: the same care for someone's inbox. */
+  confirmMail: { name: "confirm-mail", max: 3, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
 
 /** Counters older than this are deleted (the longest window, with room). */

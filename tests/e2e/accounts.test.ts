@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { base32Decode, totp } from "../../app/domain/totp";
 import { launchBrowser, openPage, seriousViolations } from "../helpers/browser";
+import { bookOut, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = inject("baseUrl");
@@ -56,18 +57,18 @@ async function expectAccessibleAt(url: string) {
 }
 
 /**
- * The reset link of the newest e-mail to `to` that the shop wrote into its outbox folder (no SMTP in
- * tests). The mailer runs every 30 seconds (a kick from a route module does not reach it yet), so wait
- * that long.
+ * The link with `?{param}=` in the newest e-mail of `kind` to `to` that the shop wrote into its outbox folder
+ * (no SMTP in tests). The mailer runs every 30 seconds (a kick from a route module does not reach it yet),
+ * so wait that long.
  */
-async function resetLinkFor(to: string): Promise<string> {
+async function mailedLink(to: string, kind: string, param: string): Promise<string> {
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     for (const dir of readdirSync(tmpdir()).filter((d) => d.startsWith("rental-e2e-"))) {
       const outbox = join(tmpdir(), dir, "outbox");
       let files: string[] = [];
       try {
-        files = readdirSync(outbox).filter((f) => f.endsWith("-password-reset.eml"));
+        files = readdirSync(outbox).filter((f) => f.endsWith(`-${kind}.eml`));
       } catch {
         continue;
       }
@@ -76,13 +77,13 @@ async function resetLinkFor(to: string): Promise<string> {
         if (!raw.includes(`To: ${to}`)) continue;
         // Quoted-printable: join soft line breaks, decode =XX.
         const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-        const link = /https?:\/\/[^\s"<>]+[?&]reset=[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+        const link = new RegExp(`https?://[^\\s"<>]+[?&]${param}=[A-Za-z0-9_-]{43}`).exec(text)?.[0];
         if (link) return link;
       }
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no reset e-mail to ${to}`);
+  throw new Error(`no ${kind} e-mail to ${to}`);
 }
 
 beforeAll(async () => {
@@ -178,7 +179,7 @@ describe("a customer's account", () => {
     expect(await page.locator("main").textContent()).toContain("Als er een account met dit e-mailadres bestaat");
     await expectAccessibleAt(page.url());
 
-    const link = await resetLinkFor(customer.email);
+    const link = await mailedLink(customer.email, "password-reset", "reset");
     expect(new URL(link).pathname).toBe("/be/login");
     await page.goto(link);
     await page.getByRole("heading", { name: "Kies een nieuw wachtwoord" }).waitFor();
@@ -285,4 +286,53 @@ describe("the admin's two-step verification", () => {
       await context.close();
     }
   });
+});
+
+describe("earlier guest orders in the account", () => {
+  // German and Danish: a guest books, signs up later with the same address, and finds the order in the
+  // account only after confirming the address with the welcome e-mail's link.
+  for (const [locale, week] of [
+    ["de", 8],
+    ["da", 9],
+  ] as const) {
+    it(`shows a guest order in /${locale}/account once the address is confirmed`, async () => {
+      const email = `guest-${locale}-${randomBytes(5).toString("hex")}@example.com`;
+      const orderPath = await bookOut(baseUrl, "ski-all-mountain", ["156"], winterPeriod(new Date(), week), email);
+      const number = /R-\d{4}-\d{6}/.exec(
+        await (await fetch(`${baseUrl}${orderPath}`, { headers: { "User-Agent": userAgent } })).text(),
+      )?.[0];
+      expect(number).toBeTruthy();
+
+      const context = await newVisitor();
+      try {
+        const { page, consoleErrors } = await openPage(context);
+        await page.goto(`${baseUrl}/${locale}/login?mode=signup`);
+        await hydrated(page);
+        await page.locator('input[name="name"]').fill("Greta Gast");
+        await page.locator('input[name="email"]').fill(email);
+        await page.locator('input[name="password"]').fill("schneeschuhe am abend");
+        await page.getByRole("button", { name: text(locale, "account.signup.submit") }).click();
+        await page.waitForURL(`${baseUrl}/${locale}/account`);
+        await page.getByRole("heading", { name: text(locale, "account.email.title") }).waitFor();
+        expect(await page.locator("main").textContent()).not.toContain(number);
+        await expectAccessible(page);
+
+        const link = await mailedLink(email, "welcome", "confirm");
+        expect(new URL(link).pathname).toBe(`/${locale}/account`);
+        await page.goto(link);
+        await hydrated(page);
+        // Opening the link shows the button; only the click confirms.
+        expect(await page.locator("main").textContent()).not.toContain(number);
+        await page.getByRole("button", { name: text(locale, "account.email.confirmButton") }).click();
+        await page.waitForURL(`${baseUrl}/${locale}/account?done=email`);
+        expect(await page.getByRole("status").textContent()).toContain(text(locale, "account.email.confirmed"));
+        await page.getByRole("link", { name: text(locale, "order.title", { number: number as string }) }).waitFor();
+        await expectAccessible(page);
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+      // The mailer writes the welcome e-mail within its 30-second round.
+    }, 120_000);
+  }
 });

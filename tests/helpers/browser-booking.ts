@@ -124,9 +124,10 @@ export async function fillInvoice(page: Page, locale: Locale, invoice: Record<st
 
 /**
  * Books every size of an item for a period over plain HTTP (as other customers would), so that the item is
- * booked out for that period: one person per size, paid through the demo provider.
+ * booked out for that period: one person per size, paid through the demo provider, as a guest with `email`.
+ * Returns the order page's path.
  */
-export async function bookOut(baseUrl: string, slug: string, sizes: string[], period: Period) {
+export async function bookOut(baseUrl: string, slug: string, sizes: string[], period: Period, email = "other.guest@example.com") {
   const visitor = createVisitor(baseUrl);
   expect((await visitor.post("/rental/winter/ciaslin", period)).status).toBe(302);
   const persons: Record<string, string> = { intent: "save" };
@@ -150,13 +151,14 @@ export async function bookOut(baseUrl: string, slug: string, sizes: string[], pe
     postalCode: "39100",
     city: "Bolzano",
     country: "IT",
-    email: "other.guest@example.com",
+    email,
     phone: "+39 333 000000",
     total,
   });
   const payUrl = new URL(pay.headers.get("location") as string);
   const paid = await visitor.post(payUrl.pathname, { c: payUrl.searchParams.get("c") as string, method: "card", outcome: "paid" });
   expect(locationOf(paid)).toMatch(/^\/order\//);
+  return locationOf(paid);
 }
 
 export function path(locale: Locale, englishPath: string) {

@@ -804,7 +804,7 @@ describe("with the demo payment provider", () => {
       });
     });
 
-    it("the account page: password, two-step sign-in, as staff, as a customer and signed out", async () => {
+    it("the account page: password, two-step sign-in, the address's confirmation, as staff, as a customer and signed out", async () => {
       const staff = { email: `staff-${randomUUID().slice(0, 8)}@test.example`, password: "a long staff password" };
       await db
         .insert(schema.users)
@@ -821,11 +821,12 @@ describe("with the demo payment provider", () => {
         totp: fc.boolean(),
         origin,
         fields: formOf({
-          intent: one("password", "totp-start", "totp-cancel", "totp-confirm", "totp-off", "delete"),
+          intent: one("password", "totp-start", "totp-cancel", "totp-confirm", "totp-off", "confirm-email", "email-link", "delete"),
           // Never the right current password: the accounts must stay signed in for the next run.
           current: one("not the password at all", ""),
           password: one("a brand new long password", "short", "password"),
           code: one("123456", "000000", "12 34 56"),
+          token: one("A".repeat(43), "x", "../../etc"),
         }),
       });
       await assertProperty(arbitrary, async (run) => {

@@ -8,6 +8,7 @@ import {
   daysUntilPickup,
   lineValue,
   orderActions,
+  orderEmailKind,
   parseCodes,
   parseLineValue,
 } from "./order";
@@ -144,5 +145,18 @@ describe("daysUntilPickup", () => {
     ["2026-12-11T12:00:00Z", "2026-12-10T08:00:00Z", -1],
   ])("from %s to a pickup at %s: %i", (now, pickup, days) => {
     expect(daysUntilPickup(new Date(pickup), new Date(now))).toBe(days);
+  });
+});
+
+describe("orderEmailKind", () => {
+  it("names each kind of an order's e-mails, resends and refunds by their suffix", () => {
+    expect(orderEmailKind("confirmation")).toBe("confirmation");
+    expect(orderEmailKind("confirmation-2")).toBe("resend");
+    expect(orderEmailKind("cancellation")).toBe("cancellation");
+    expect(orderEmailKind("refund-12-0")).toBe("refund");
+    expect(orderEmailKind("refund-12-4500")).toBe("refund");
+    expect(orderEmailKind("refund")).toBe("other");
+    expect(orderEmailKind("confirmation-x")).toBe("other");
+    expect(orderEmailKind("something-new")).toBe("other");
   });
 });

@@ -33,6 +33,22 @@ export function orderActions(status: OrderStatus): OrderAction[] {
   }
 }
 
+/**
+ * The outbox kinds of an order's e-mails, as the order page names them. A kind carries a suffix when one
+ * order may get several of it (`confirmation-2` for a resend, `refund-{payment}-{refunded before}` per
+ * refund), since the outbox sends each kind of an order once.
+ */
+export const ORDER_EMAIL_KINDS = ["confirmation", "resend", "cancellation", "refund", "other"] as const;
+export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
+
+export function orderEmailKind(kind: string): OrderEmailKind {
+  if (kind === "confirmation") return "confirmation";
+  if (/^confirmation-\d+$/.test(kind)) return "resend";
+  if (kind === "cancellation") return "cancellation";
+  if (/^refund-\d+-\d+$/.test(kind)) return "refund";
+  return "other";
+}
+
 export const ordersQuery = listQuery(
   ["created", "pickup", "number", "total"],
   {

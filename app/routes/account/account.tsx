@@ -3,7 +3,7 @@
  * two-factor sign-in (QR code and secret to set it up, a first code to turn it on). Plain forms that work
  * without JavaScript; each posts an `intent`.
  */
-import { KeyRound, LogOut, ShieldCheck } from "lucide-react";
+import { KeyRound, LogOut, MailCheck, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -20,9 +20,18 @@ import { localizePath, splitLocale } from "../../domain/i18n";
 import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { changePassword, customerOrders, enableTotp, turnOffTotp } from "../../server/auth/accounts.server";
+import {
+  changePassword,
+  confirmEmail,
+  customerOrders,
+  emailConfirmed,
+  enableTotp,
+  sendEmailConfirmation,
+  turnOffTotp,
+} from "../../server/auth/accounts.server";
 import { getSignedIn } from "../../server/auth/session.server";
 import { cancelTotpSetup, pendingTotpSetup, startTotpSetup } from "../../server/auth/totp.server";
+import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
 import { getSettings } from "../../server/settings/settings.server";
@@ -32,7 +41,13 @@ const NOTICES = {
   password: "account.password.done",
   "totp-on": "account.totp.enabled",
   "totp-off": "account.totp.disabled",
+  email: "account.email.confirmed",
+  "email-sent": "account.email.sent",
 } as const;
+
+/** The token of a link from the welcome e-mail (32 random bytes, base64url); anything else is no link of ours. */
+const confirmToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+const confirmForm = z.object({ token: confirmToken.catch("") });
 
 async function signedIn(request: Request) {
   const url = new URL(request.url);
@@ -48,10 +63,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { user } = await signedIn(request);
   const backOffice = user.role !== "customer";
-  const [orders, settings] = await Promise.all([customerOrders(user.id), getSettings()]);
+  const [orders, settings, confirmed] = await Promise.all([customerOrders(user.id), getSettings(), emailConfirmed(user.id)]);
   const done = url.searchParams.get("done");
+  const token = confirmToken.safeParse(url.searchParams.get("confirm"));
   return {
     user: { name: user.name, email: user.email, role: user.role },
+    email: {
+      confirmed,
+      // The link from the e-mail: the page asks for a click (a POST) rather than confirming on opening, since
+      // mail scanners open links too.
+      token: !confirmed && token.success ? token.data : null,
+    },
     orders: orders.map((o) => ({ ...o, pickupAt: o.pickupAt.toISOString(), returnAt: o.returnAt.toISOString() })),
     totp: backOffice
       ? {
@@ -82,6 +104,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const backOffice = user.role !== "customer";
   const twoFactor = `/account${url.searchParams.get("totp") === "required" ? "?totp=required" : ""}#two-factor`;
 
+  if (intent === "confirm-email") {
+    // A malformed token reads as "", which no link has: the answer is the same as for an expired link.
+    const input = parse(confirmForm, form.values);
+    const confirmed = await confirmEmail(user.id, input.ok ? input.value.token : "");
+    if (!confirmed.ok) return refuse(confirmed, null, intent);
+    return redirectTo(request, "/account?done=email");
+  }
+  if (intent === "email-link") {
+    const sent = await sendEmailConfirmation({ user, locale: splitLocale(url.pathname).locale, origin: publicOrigin(request) });
+    if (!sent.ok) return refuse(sent, null, intent);
+    return redirectTo(request, "/account?done=email-sent");
+  }
   if (intent === "password") {
     const input = parse(changePasswordForm, form.values);
     if (!input.ok) return refuse(input, null, intent);
@@ -143,7 +177,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalPath();
-  const { user, orders, totp, notice, minPasswordLength } = loaderData;
+  const { user, email, orders, totp, notice, minPasswordLength } = loaderData;
   const navigation = useNavigation();
   useEmptyPasswordsAfterReply(actionData);
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -169,6 +203,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </div>
       {notice && <Notice tone="success">{t(notice)}</Notice>}
+      <EmailConfirmation email={email} address={user.email} reply={actionData} busyIntent={busyIntent} />
 
       <section aria-labelledby="my-orders" className="mt-10">
         <h2 id="my-orders" className="text-xl font-semibold text-brand-900">
@@ -300,6 +335,58 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * Until the address is confirmed: the button that confirms it (opened from the e-mail's link), or what the
+ * confirmation is good for and a way to get a new link. Refusals of either form show here.
+ */
+function EmailConfirmation({
+  email,
+  address,
+  reply,
+  busyIntent,
+}: {
+  email: Route.ComponentProps["loaderData"]["email"];
+  address: string;
+  reply: Route.ComponentProps["actionData"];
+  busyIntent: string | null;
+}) {
+  const { t } = useTranslation();
+  if (email.confirmed) return null;
+  return (
+    <section aria-labelledby="confirm-email" className="mt-6 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sky-950">
+      <h2 id="confirm-email" className="flex items-center gap-2 text-lg font-semibold">
+        <MailCheck aria-hidden="true" className="size-5 shrink-0" />
+        {t("account.email.title")}
+      </h2>
+      <FormValues reply={reply} target="confirm-email">
+        <FormMessage />
+      </FormValues>
+      <FormValues reply={reply} target="email-link">
+        <FormMessage />
+      </FormValues>
+      {email.token ? (
+        <Form method="post" className="mt-2 space-y-3">
+          <p>{t("account.email.confirmText", { email: address })}</p>
+          <input type="hidden" name="intent" value="confirm-email" />
+          <input type="hidden" name="token" value={email.token} />
+          <PrimaryButton busy={busyIntent === "confirm-email"}>{t("account.email.confirmButton")}</PrimaryButton>
+        </Form>
+      ) : (
+        <Form method="post" className="mt-2 space-y-3">
+          <p>{t("account.email.unconfirmed", { email: address })}</p>
+          <input type="hidden" name="intent" value="email-link" />
+          <button
+            type="submit"
+            className="rounded-lg border border-brand-700 bg-white px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
+          >
+            {t("account.email.resend")}
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }
 

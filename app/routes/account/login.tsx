@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "signup": {
       const input = parse(signupForm, form.values);
       if (!input.ok) return refuse(input, shown(form, "name", "email"));
-      const created = await signUp({ ...input.value, language: locale, clientAddress, request });
+      const created = await signUp({ ...input.value, language: locale, origin: publicOrigin(request), clientAddress, request });
       if (!created.ok) return refuse(created, shown(form, "name", "email"));
       return redirect(landing(url, "customer", input.value.next), withCookie(created.value.cookie));
     }

@@ -8,7 +8,15 @@ import { Totals } from "../../components/booking/totals";
 import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { cancelSchema, daysUntilPickup, EARLY_PICKUP_DAYS, parseCodes, pickupSchema, returnSchema } from "../../domain/admin/order";
+import {
+  cancelSchema,
+  daysUntilPickup,
+  EARLY_PICKUP_DAYS,
+  orderEmailKind,
+  parseCodes,
+  pickupSchema,
+  returnSchema,
+} from "../../domain/admin/order";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { hotelNote } from "../../domain/partner-hotel";
@@ -49,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "cancel": {
         const input = parse(cancelSchema, form.values);
-        return input.ok ? cancelByStaff(user, id, input.value) : input;
+        return input.ok ? cancelByStaff(user, id, input.value, publicOrigin(request)) : input;
       }
       case "resend":
         return resendConfirmation(user, id, publicOrigin(request));
@@ -263,7 +271,8 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
             <ul className="space-y-1 text-sm">
               {emails.map((e) => (
                 <li key={`${e.kind}-${e.createdAt}`}>
-                  {when(e.createdAt)} · {e.to} · {e.sentAt ? t("admin.orders.sent", { at: when(e.sentAt) }) : t("admin.orders.queued")}
+                  <span className="font-medium">{t(`admin.orders.emailKind.${orderEmailKind(e.kind)}`)}</span> · {when(e.createdAt)} ·{" "}
+                  {e.to} · {e.sentAt ? t("admin.orders.sent", { at: when(e.sentAt) }) : t("admin.orders.queued")}
                   {e.lastError ? ` · ${e.lastError}` : ""}
                 </li>
               ))}

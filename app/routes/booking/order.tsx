@@ -78,7 +78,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const input = parse(cancelForm, { ...form.values, intent: form.intent });
   if (!input.ok) return refuse(input, null);
-  const cancelled = await cancelByCustomer(orderToken);
+  const cancelled = await cancelByCustomer(orderToken, publicOrigin(request));
   if (!cancelled.ok) return refuse(cancelled, null);
   return redirectTo(request, `/order/${orderToken}?cancelled=1`);
 }

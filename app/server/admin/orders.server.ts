@@ -20,6 +20,7 @@ import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { cancelOrder, sqlState } from "../booking/holds.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { emailOutbox, orderLines, orderPersons, orders, partnerHotels, payments, reservations, shops, units, users } from "../db/schema";
+import { sendCancellationEmail } from "../orders/cancellation.server";
 import { sendOrderConfirmation } from "../orders/confirmation.server";
 import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
@@ -347,13 +348,21 @@ export async function cancelByStaff(
   user: BackOfficeUser,
   id: string,
   options: { refund: boolean; reason: string | null },
+  origin: string,
 ): Promise<Result> {
   const db = getDb();
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order || !worksAt(user, order.shopId)) return fail.notFound();
   if (!orderActions(order.status).includes("cancel")) return fail.invalid({ form: "admin.orders.errors.notNow" });
   const note = `Cancelled by ${user.email}${options.reason ? `: ${options.reason}` : ""}`;
-  const done = options.refund ? await cancelAndRefund(id, note) : (await cancelOrder(id, { note })).ok;
+  let done: boolean;
+  if (options.refund) done = await cancelAndRefund(id, note, origin);
+  else {
+    const cancelled = await cancelOrder(id, { note });
+    done = cancelled.ok;
+    // A paid order was confirmed to the customer, who now hears that it is off and that no money comes back.
+    if (cancelled.ok && cancelled.wasPaid) await sendCancellationEmail(id, origin, { how: "none" });
+  }
   if (!done) return fail.invalid({ form: "admin.orders.errors.notNow" });
   const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
   await recordAudit(db, {

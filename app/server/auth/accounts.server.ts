@@ -5,15 +5,16 @@
  * or `form` for the whole form); the routes turn them into pages and redirects.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { accountKey, addressKey, RATE_LIMITS } from "../../domain/accounts";
 import { type Locale, localizePath } from "../../domain/i18n";
 import { fail, ok, type Result } from "../../domain/result";
 import type { Role } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
-import { orders, passwordResets, shops, users } from "../db/schema";
+import { emailConfirmations, orders, passwordResets, shops, users } from "../db/schema";
 import { enqueueEmail, kickMailer } from "../mail/mail.server";
 import { passwordResetEmail } from "../mail/password-reset.server";
+import { emailConfirmationEmail, welcomeEmail } from "../mail/welcome.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimits } from "./rate-limit.server";
 import { createUserSession, deleteSession, endUserSessions, getPendingSignIn } from "./session.server";
@@ -22,6 +23,8 @@ import { authenticate } from "./users.server";
 
 /** A reset link holds for an hour, once. */
 export const RESET_VALID_MINUTES = 60;
+/** A link that confirms the address holds a week: a welcome e-mail is often read days later. */
+export const CONFIRM_VALID_DAYS = 7;
 
 /** Every limit of these flows answers with the same words; the page fills in the minutes (`refuse`). */
 function tooMany(retryAfter: number) {
@@ -79,12 +82,16 @@ export async function completeTotpSignIn(input: { code: string; clientAddress: s
   return ok({ cookie: await createUserSession(pending.user.id, input.request), role: pending.user.role });
 }
 
-/** A new customer account, signed in at once. */
+/**
+ * A new customer account, signed in at once, and its welcome e-mail in the page's language with the link
+ * that confirms the address. One account per address (unique index), so a double click queues one welcome.
+ */
 export async function signUp(input: {
   name: string;
   email: string;
   password: string;
   language: Locale;
+  origin: string;
   clientAddress: string;
   request: Request;
 }): Promise<Result<{ cookie: string }>> {
@@ -105,6 +112,9 @@ export async function signUp(input: {
     .returning({ id: users.id });
   // Invalid rather than a conflict: the sign-up page has always answered 400 here, beside the e-mail.
   if (!created) return fail.invalid({ email: "account.errors.emailTaken" });
+  const link = await confirmationLink({ id: created.id, email: input.email, name: input.name }, input.origin, input.language);
+  await enqueueEmail({ orderId: null, kind: "welcome", to: input.email, language: input.language, ...welcomeEmail(link, input.language) });
+  kickMailer();
   return ok({ cookie: await createUserSession(created.id, input.request) });
 }
 
@@ -233,7 +243,87 @@ export async function confirmPassword(input: { userId: string; email: string; pa
   return ok();
 }
 
-/** "My orders": the orders placed while signed in as this user, newest first. */
+/**
+ * A new link that confirms the user's present address: /account?confirm={token}. Only the SHA-256 of the
+ * token is kept, with the address it was sent to, so a link never confirms another address.
+ */
+async function confirmationLink(user: { id: string; email: string; name: string }, origin: string, locale: Locale) {
+  const token = randomBytes(32).toString("base64url");
+  await getDb()
+    .insert(emailConfirmations)
+    .values({
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      email: user.email,
+      expiresAt: new Date(Date.now() + CONFIRM_VALID_DAYS * 24 * 3_600_000),
+    });
+  const confirmUrl = `${origin}${localizePath("/account", locale)}?confirm=${token}`;
+  return { name: user.name, confirmUrl, validDays: CONFIRM_VALID_DAYS };
+}
+
+/** Sends the signed-in user a new link to confirm the address (the welcome e-mail's was lost, or the account is older). */
+export async function sendEmailConfirmation(input: {
+  user: { id: string; email: string; name: string };
+  locale: Locale;
+  origin: string;
+}): Promise<Result> {
+  const limit = await hitRateLimits([[RATE_LIMITS.confirmMail, input.user.id]]);
+  if (!limit.allowed) return tooMany(limit.retryAfter);
+  const link = await confirmationLink(input.user, input.origin, input.locale);
+  const mail = emailConfirmationEmail(link, input.locale);
+  await enqueueEmail({ orderId: null, kind: "email-confirmation", to: input.user.email, language: input.locale, ...mail });
+  kickMailer();
+  return ok();
+}
+
+/**
+ * Confirms the address with a link from the welcome (or a later) e-mail. It must be opened by the signed-in
+ * owner of the account it was made for, and the address must still be the one it was sent to: someone who
+ * signed up with another person's address can neither read the link nor, having it, use it elsewhere.
+ * Used again by the same user it changes nothing, so a double click is harmless.
+ */
+export async function confirmEmail(userId: string, token: string): Promise<Result> {
+  const invalid = fail.invalid({ form: "account.errors.confirmInvalid" });
+  return getDb().transaction(async (tx) => {
+    const [link] = await tx
+      .select({ userId: emailConfirmations.userId, email: emailConfirmations.email, usedAt: emailConfirmations.usedAt })
+      .from(emailConfirmations)
+      .innerJoin(users, eq(users.id, emailConfirmations.userId))
+      .where(
+        and(
+          eq(emailConfirmations.tokenHash, tokenHash(token)),
+          eq(emailConfirmations.userId, userId),
+          gt(emailConfirmations.expiresAt, new Date()),
+          sql`lower(${emailConfirmations.email}) = lower(${users.email})`,
+        ),
+      )
+      .limit(1);
+    if (!link) return invalid;
+    await tx
+      .update(emailConfirmations)
+      .set({ usedAt: new Date() })
+      .where(eq(emailConfirmations.tokenHash, tokenHash(token)));
+    await tx
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    return ok();
+  });
+}
+
+/** Whether the user has confirmed the address they have now. */
+export async function emailConfirmed(userId: string): Promise<boolean> {
+  const [row] = await getDb().select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.at);
+}
+
+/**
+ * "My orders", newest first: the orders placed while signed in as this user and, once the user has
+ * confirmed the address, the guest orders booked with it. A query rather than linking orders to the user at
+ * confirmation: a guest order booked with the address later (signed out, on another device) shows too,
+ * and nothing is written that would have to be undone if the address changed. Before the confirmation
+ * none shows, since anyone can sign up with someone else's address.
+ */
 export async function customerOrders(userId: string) {
   return getDb()
     .select({
@@ -247,7 +337,8 @@ export async function customerOrders(userId: string) {
     })
     .from(orders)
     .innerJoin(shops, eq(shops.id, orders.shopId))
-    .where(eq(orders.userId, userId))
+    .leftJoin(users, and(eq(users.id, userId), isNotNull(users.emailConfirmedAt)))
+    .where(or(eq(orders.userId, userId), and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${users.email})`)))
     .orderBy(desc(orders.createdAt))
     .limit(100);
 }

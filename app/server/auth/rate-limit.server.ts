@@ -8,7 +8,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { RATE_LIMIT_RETENTION_MS, type RateLimit, retryAfterSeconds, slidingCount, windowStart } from "../../domain/accounts";
 import { getDb } from "../db/client.server";
-import { passwordResets, rateLimits, sessions } from "../db/schema";
+import { emailConfirmations, passwordResets, rateLimits, sessions } from "../db/schema";
 import { logger } from "../log.server";
 
 export type Hit = { key: string; windowStart: Date; count: number; allowed: boolean; retryAfter: number };
@@ -74,4 +74,5 @@ export async function sweepAuthTables(now = new Date()) {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_RETENTION_MS)));
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - 24 * 3_600_000)));
+  await db.delete(emailConfirmations).where(lt(emailConfirmations.expiresAt, new Date(now.getTime() - 24 * 3_600_000)));
 }

@@ -326,10 +326,31 @@ export const users = pgTable(
     /** The last TOTP time step accepted, so a code is never accepted twice. */
     totpLastStep: integer("totp_last_step"),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /**
+     * When the user proved, through an e-mailed link, that the address is theirs. Only then do guest orders
+     * placed with the address show in /account: anyone can sign up with someone else's address.
+     */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** Links that confirm a user's e-mail address: only a hash of the token is kept, for the address it was sent to. */
+export const emailConfirmations = pgTable(
+  "email_confirmations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_confirmations_user_idx").on(t.userId)],
 );
 
 /** Password-reset links: only a hash of the token is kept, used once, valid for a short time. */
@@ -597,6 +618,8 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status),
     index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
     index("orders_pending_holder_idx").on(t.holderKey).where(sql`${t.status} = 'pending_payment'`),
+    // "My orders" finds the guest orders of a confirmed address (accounts.server customerOrders).
+    index("orders_guest_email_idx").on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
     check("orders_source", sql`${t.source} in ('online', 'counter')`),

@@ -40,12 +40,12 @@ export async function orderPage(token: string, request: Request) {
  * The customer cancels under the policy: everything is released and the payment refunded. A conflict
  * when the policy no longer allows it (too late, not paid, cancelled already): the branch can still help.
  */
-export async function cancelByCustomer(token: string): Promise<Result> {
+export async function cancelByCustomer(token: string, origin: string): Promise<Result> {
   const found = await getOrderByToken(token);
   if (!found) return fail.notFound();
   const settings = await getSettings();
   const notAllowed = fail.conflict({ form: "order.cancel.notAllowed" });
   if (found.order.status !== "paid" || !canCancel(found.order, settings.cancellationFreeHours, new Date())) return notAllowed;
-  const done = await cancelAndRefund(found.order.id, "Cancelled by the customer on the order page.");
+  const done = await cancelAndRefund(found.order.id, "Cancelled by the customer on the order page.", origin);
   return done ? ok() : notAllowed;
 }

@@ -11,6 +11,7 @@ import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { orders, payments, webhookEvents } from "../db/schema";
 import { logger } from "../log.server";
+import { type Refunded, sendCancellationEmail, sendRefundEmail } from "../orders/cancellation.server";
 import { createDemoProvider } from "./demo.server";
 import type { PaymentEvent, PaymentProvider, ProviderId } from "./provider.server";
 import { createStripeProvider } from "./stripe.server";
@@ -104,11 +105,13 @@ export const COUNTER_PROVIDER = "counter";
  * Applies one verified webhook event. Returns what it did; throws only when the event should be
  * delivered again (the stored event id is removed so the redelivery is processed).
  */
-export async function applyPaymentEvent(
-  event: PaymentEvent,
-  hooks: { onPaid?: (orderId: string) => Promise<void> } = {},
-  db: Db = getDb(),
-): Promise<EventResult> {
+export type PaymentHooks = {
+  onPaid?: (orderId: string) => Promise<void>;
+  /** A payment that could not be kept went back; `latePayment` when it came after the hold had expired and the equipment was gone. */
+  onReturned?: (orderId: string, refund: Refunded, latePayment: boolean) => Promise<void>;
+};
+
+export async function applyPaymentEvent(event: PaymentEvent, hooks: PaymentHooks = {}, db: Db = getDb()): Promise<EventResult> {
   const stored = await db
     .insert(webhookEvents)
     .values({ provider: event.provider, eventId: event.id, type: event.type, payload: event })
@@ -123,7 +126,7 @@ export async function applyPaymentEvent(
   }
 }
 
-async function applyOnce(event: PaymentEvent, hooks: { onPaid?: (orderId: string) => Promise<void> }, db: Db): Promise<EventResult> {
+async function applyOnce(event: PaymentEvent, hooks: PaymentHooks, db: Db): Promise<EventResult> {
   const [payment] = await db
     .select()
     .from(payments)
@@ -154,8 +157,10 @@ async function applyOnce(event: PaymentEvent, hooks: { onPaid?: (orderId: string
     }
     if (outcome.outcome === "alreadyPaid") return "alreadyPaid";
     if (outcome.outcome === "notFound") return "unknown";
-    await refundPayment(payment.id, db);
+    const refunded = await refundPayment(payment.id, db);
     await db.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, payment.orderId));
+    // Null when an earlier delivery of the same payment already refunded it: its e-mails went out then.
+    if (refunded) await hooks.onReturned?.(payment.orderId, refunded, outcome.reason === "unavailable");
     return "refunded";
   }
 
@@ -170,12 +175,15 @@ async function applyOnce(event: PaymentEvent, hooks: { onPaid?: (orderId: string
   return "released";
 }
 
-/** Refunds a succeeded payment in full through its provider and records it. */
-export async function refundPayment(paymentId: number, db: Db = getDb()): Promise<void> {
+/**
+ * Refunds a succeeded payment in full through its provider and records it. Returns the refund, or null
+ * when there was nothing left to refund.
+ */
+export async function refundPayment(paymentId: number, db: Db = getDb()): Promise<Refunded | null> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment || payment.status === "refunded") return;
+  if (!payment || payment.status === "refunded") return null;
   const amount = payment.amountCents - payment.refundedCents;
-  if (amount <= 0) return;
+  if (amount <= 0) return null;
   // Paid at the counter (cash or card terminal): the clerk pays it back there; only the record changes here.
   if (payment.provider !== COUNTER_PROVIDER)
     await getPaymentProvider(payment.provider as ProviderId).refund({
@@ -188,6 +196,7 @@ export async function refundPayment(paymentId: number, db: Db = getDb()): Promis
     .update(payments)
     .set({ status: "refunded", refundedCents: payment.amountCents, updatedAt: sql`now()` })
     .where(eq(payments.id, payment.id));
+  return { paymentId: payment.id, fromCents: payment.refundedCents, amountCents: amount, at: new Date() };
 }
 
 /** The payment that succeeded for an order, if any. */
@@ -203,16 +212,26 @@ export async function succeededPayment(orderId: string, db: Db = getDb()) {
 
 /**
  * Cancels an order and refunds what was paid: used by the customer's self-service cancellation and by
- * staff. Returns false when the order cannot be cancelled (already picked up, or cancelled).
+ * staff. Returns false when the order cannot be cancelled (already picked up, or cancelled): a second
+ * click finds it cancelled, so its e-mails go out once. The customer of a paid order gets the
+ * cancellation (saying what comes back) and, once the provider has refunded, the refund e-mail; money
+ * paid at the counter is paid back there, so only the cancellation says so.
  */
-export async function cancelAndRefund(orderId: string, note: string, db: Db = getDb()): Promise<boolean> {
+export async function cancelAndRefund(orderId: string, note: string, origin: string, db: Db = getDb()): Promise<boolean> {
   const result = await cancelOrder(orderId, { note }, db);
   if (!result.ok) return false;
+  if (!result.wasPaid) return true;
   const payment = await succeededPayment(orderId, db);
-  if (result.wasPaid && payment) {
-    await refundPayment(payment.id, db);
-    await db.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  if (!payment) {
+    await sendCancellationEmail(orderId, origin, { how: "none" });
+    return true;
   }
+  const atCounter = payment.provider === COUNTER_PROVIDER;
+  const amountCents = payment.amountCents - payment.refundedCents;
+  await sendCancellationEmail(orderId, origin, { how: atCounter ? "counter" : "provider", amountCents });
+  const refunded = await refundPayment(payment.id, db);
+  await db.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  if (refunded && !atCounter) await sendRefundEmail(orderId, origin, refunded);
   return true;
 }
 

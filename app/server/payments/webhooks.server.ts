@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { logger } from "../log.server";
+import { sendPaymentReturnedEmails } from "../orders/cancellation.server";
 import { sendOrderConfirmation } from "../orders/confirmation.server";
 import { applyPaymentEvent, getPaymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
@@ -56,6 +57,9 @@ export async function receivePaymentWebhook(
   if (!event) return { status: 200, body: { received: true, result: "ignored" } };
   const storable = storableEvent.safeParse(event);
   if (!storable.success) return malformed(providerId, storable.error.issues.slice(0, 5));
-  const result = await applyPaymentEvent(event, { onPaid: (orderId) => sendOrderConfirmation(orderId, origin).then(() => undefined) });
+  const result = await applyPaymentEvent(event, {
+    onPaid: (orderId) => sendOrderConfirmation(orderId, origin).then(() => undefined),
+    onReturned: (orderId, refund, latePayment) => sendPaymentReturnedEmails(orderId, origin, refund, latePayment),
+  });
   return { status: 200, body: { received: true, result } };
 }

@@ -1,0 +1,61 @@
+/**
+ * The cancellation and refund e-mails of an order, queued through the outbox in the order's language. Each
+ * goes out once: the outbox's unique (order, kind) index holds one "cancellation" per order and one
+ * "refund-{payment}-{refunded before}" per refund, the same key the provider's refund call is made with, so
+ * double clicks and repeated webhooks queue nothing more.
+ *
+ * When one is sent (docs/decisions/013-email-outbox.md): the cancellation only for an order the customer
+ * was told about, that is a paid one (it got the confirmation) or one whose payment arrived after all
+ * (refunded). An unpaid hold that expires or is cancelled sends nothing: the customer left the payment page
+ * and never heard of an order.
+ */
+import type { Locale } from "../../domain/i18n";
+import { enqueueEmail, kickMailer } from "../mail/mail.server";
+import { type CancellationRefund, orderCancellationEmail, orderRefundEmail } from "../mail/order-cancellation.server";
+import { getOrderById, orderPageUrl } from "./orders.server";
+
+/** A refund made through the payment provider (payments.server refundPayment). */
+export type Refunded = { paymentId: number; fromCents: number; amountCents: number; at: Date };
+
+export async function sendCancellationEmail(
+  orderId: string,
+  origin: string,
+  refund: CancellationRefund,
+  options: { latePayment?: boolean } = {},
+): Promise<boolean> {
+  const found = await getOrderById(orderId);
+  // Counter customers may leave no e-mail address.
+  if (!found?.order.email) return false;
+  const locale = found.order.language as Locale;
+  const mail = orderCancellationEmail(
+    { ...found, orderUrl: orderPageUrl(origin, found.order.token, locale), refund, latePayment: options.latePayment },
+    locale,
+  );
+  const queued = await enqueueEmail({ orderId, kind: "cancellation", to: found.order.email, language: locale, ...mail });
+  if (queued) kickMailer();
+  return queued;
+}
+
+export async function sendRefundEmail(orderId: string, origin: string, refund: Refunded): Promise<boolean> {
+  const found = await getOrderById(orderId);
+  if (!found?.order.email) return false;
+  const locale = found.order.language as Locale;
+  const mail = orderRefundEmail(
+    { ...found, orderUrl: orderPageUrl(origin, found.order.token, locale), amountCents: refund.amountCents, refundedAt: refund.at },
+    locale,
+  );
+  const kind = `refund-${refund.paymentId}-${refund.fromCents}`;
+  const queued = await enqueueEmail({ orderId, kind, to: found.order.email, language: locale, ...mail });
+  if (queued) kickMailer();
+  return queued;
+}
+
+/**
+ * A payment that could not be kept was refunded (it came for a cancelled order, or after the hold had
+ * expired and the equipment was gone): the customer paid, so they hear that the order is off and that the
+ * money went back.
+ */
+export async function sendPaymentReturnedEmails(orderId: string, origin: string, refund: Refunded, latePayment: boolean) {
+  await sendCancellationEmail(orderId, origin, { how: "provider", amountCents: refund.amountCents }, { latePayment });
+  await sendRefundEmail(orderId, origin, refund);
+}

@@ -1,0 +1,200 @@
+/**
+ * The cancellation and refund e-mails over real HTTP (issue 16, point 5; decision 013): cancelled by the
+ * customer on the order page, by staff with or without a refund, and a payment that came too late and went
+ * back. Each in the order's language, with the order's number and the link to its page, queued once however
+ * often the button is pressed or the webhook delivered; an unpaid hold that ends sends nothing.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatMoney } from "../../app/domain/format";
+import type { Locale } from "../../app/domain/i18n";
+import da from "../../app/i18n/lang/da.json";
+import de from "../../app/i18n/lang/de.json";
+import en from "../../app/i18n/lang/en.json";
+import it_ from "../../app/i18n/lang/it.json";
+import { confirmOrder, expireOrder, holdOrder } from "../../app/server/booking/holds.server";
+import * as schema from "../../app/server/db/schema";
+import { deliverPendingEmails } from "../../app/server/mail/mail.server";
+import { signDemoWebhook } from "../../app/server/payments/demo.server";
+import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
+import { testDbKind } from "../helpers/db";
+import { startTestServer } from "../helpers/http";
+import { pageText } from "../helpers/visitor";
+
+let shop: Awaited<ReturnType<typeof startTestServer>>;
+let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
+let branches: Record<string, number>;
+let admin: string;
+
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
+
+/** A held order of one pair of skis, in `language`, with a demo checkout in `status`. */
+async function heldOrder(language: Locale, paymentStatus: "created" | "succeeded", units = 1) {
+  const ski = await createRentalItem(db, branches.ciaslin, units);
+  const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(ski.id)], { language }));
+  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
+  const [payment] = await db
+    .insert(schema.payments)
+    .values({
+      orderId: held.order.id,
+      provider: "demo",
+      ref: `demo_mail_${held.order.id}`,
+      status: paymentStatus,
+      amountCents: held.order.totalCents,
+      currency: "EUR",
+    })
+    .returning();
+  return { order: held.order, payment, ski };
+}
+
+/** A paid order in `language`, as the succeeded webhook leaves it (its confirmation aside). */
+async function paidOrder(language: Locale) {
+  const held = await heldOrder(language, "succeeded");
+  expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
+  return held;
+}
+
+const mailsOf = (orderId: string) =>
+  db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.orderId, orderId)).orderBy(schema.emailOutbox.id);
+
+const asAdmin = (path: string, fields: Record<string, string>) =>
+  shop.request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+const asCustomer = (path: string, fields: Record<string, string>) =>
+  shop.request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+
+function succeeded(payment: { ref: string; amountCents: number }, orderId: string) {
+  const body = JSON.stringify({
+    id: `evt_demo_${Math.random().toString(36).slice(2)}`,
+    type: "succeeded",
+    ref: payment.ref,
+    orderId,
+    amountCents: payment.amountCents,
+    currency: "EUR",
+    method: "card",
+    created: Math.floor(Date.now() / 1000),
+  });
+  return shop.request("/webhooks/demo", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", "demo-signature": signDemoWebhook(body) },
+  });
+}
+
+beforeAll(async () => {
+  shop = await startTestServer();
+  db = shop.database.db;
+  branches = await shopIds(db);
+  admin = await shop.login();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+beforeEach(async () => {
+  await db.delete(schema.emailOutbox);
+});
+
+describe(`cancellation and refund e-mails on ${testDbKind}`, () => {
+  it("a German customer who cancels twice at once gets one cancellation and one refund e-mail, in German", async () => {
+    const { order } = await paidOrder("de");
+    const path = `/de/order/${order.token}`;
+    const answers = await Promise.all([1, 2, 3].map(() => asCustomer(path, { intent: "cancel", confirm: "yes" })));
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409, 409]);
+    const [cancellation, refund, ...more] = await mailsOf(order.id);
+    expect(more).toEqual([]);
+    const amount = formatMoney(order.totalCents, "de");
+    expect(cancellation).toMatchObject({ kind: "cancellation", to: "anna@example.com", language: "de" });
+    expect(cancellation.subject).toBe(fill(de.mail.cancellation.subject, { number: order.number }));
+    expect(cancellation.text).toContain(fill(de.mail.cancellation.refundProvider, { amount }));
+    expect(cancellation.text).toContain(de.mail.cancellation.refundFollows);
+    expect(cancellation.text).toContain(`${shop.url}/de/order/${order.token}`);
+    expect(cancellation.text).toMatch(/ {2}- Test ski .+ \(Größe 170\)\n/); // what was cancelled
+    expect(refund.kind).toMatch(/^refund-\d+-0$/);
+    expect(refund.subject).toBe(fill(de.mail.refund.subject, { amount, number: order.number }));
+    expect(refund.text).toContain(de.mail.refund.arrival);
+    expect(refund.html).toContain(`href="${shop.url}/de/order/${order.token}"`);
+    expect(refund.html).toContain('<html lang="de">');
+  });
+
+  it("an Italian order cancelled by staff with a refund: both e-mails in Italian, once for a double click", async () => {
+    const { order } = await paidOrder("it");
+    const answers = await Promise.all(
+      [1, 2].map(() => asAdmin(`/admin/order/${order.id}`, { intent: "cancel", refund: "on", reason: "Meteo" })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 400]);
+    const mails = await mailsOf(order.id);
+    expect(mails.map((m) => m.kind)).toEqual(["cancellation", expect.stringMatching(/^refund-/)]);
+    expect(mails.every((m) => m.language === "it")).toBe(true);
+    expect(mails[0].subject).toBe(fill(it_.mail.cancellation.subject, { number: order.number }));
+    expect(mails[1].text).toContain(it_.mail.refund.arrival);
+    expect(mails[1].text).toContain(`${shop.url}/it/order/${order.token}`);
+  });
+
+  it("a Danish order cancelled by staff without a refund says so, and no refund e-mail goes", async () => {
+    const { order } = await paidOrder("da");
+    expect((await asAdmin(`/admin/order/${order.id}`, { intent: "cancel", reason: "No-show" })).status).toBe(302);
+    const mails = await mailsOf(order.id);
+    expect(mails.map((m) => m.kind)).toEqual(["cancellation"]);
+    expect(mails[0].subject).toBe(fill(da.mail.cancellation.subject, { number: order.number }));
+    expect(mails[0].text).toContain(da.mail.cancellation.noRefund);
+    expect(mails[0].text).not.toContain(da.mail.cancellation.refundFollows);
+  });
+
+  it("sends nothing when an unpaid hold expires or staff cancel an order still waiting for payment", async () => {
+    const expiring = await heldOrder("en", "created");
+    expect(await expireOrder(expiring.order.id, db)).toBe(true);
+    const waiting = await heldOrder("en", "created");
+    expect((await asAdmin(`/admin/order/${waiting.order.id}`, { intent: "cancel", refund: "on" })).status).toBe(302);
+    expect(await mailsOf(expiring.order.id)).toEqual([]);
+    expect(await mailsOf(waiting.order.id)).toEqual([]);
+  });
+
+  it("a payment that arrives after staff cancelled goes back: one cancellation and one refund e-mail, however often delivered", async () => {
+    const { order, payment } = await heldOrder("en", "created");
+    expect((await asAdmin(`/admin/order/${order.id}`, { intent: "cancel" })).status).toBe(302);
+    const answers = await Promise.all([1, 2, 3].map(() => succeeded(payment, order.id)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const mails = await mailsOf(order.id);
+    expect(mails.map((m) => m.kind)).toEqual(["cancellation", `refund-${payment.id}-0`]);
+    expect(mails[0].text).toContain(fill(en.mail.cancellation.refundProvider, { amount: formatMoney(order.totalCents, "en") }));
+    expect(mails[0].text).not.toContain(en.mail.cancellation.latePayment);
+  });
+
+  it("a payment after the hold expired and the skis were booked by someone else: the e-mail says why", async () => {
+    const late = await heldOrder("en", "created");
+    expect(await expireOrder(late.order.id, db)).toBe(true);
+    // The one pair goes to another family meanwhile.
+    const other = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(late.ski.id)]));
+    expect(other.ok).toBe(true);
+    expect((await succeeded(late.payment, late.order.id)).status).toBe(200);
+    expect((await succeeded(late.payment, late.order.id)).status).toBe(200);
+    const mails = await mailsOf(late.order.id);
+    expect(mails.map((m) => m.kind)).toEqual(["cancellation", `refund-${late.payment.id}-0`]);
+    expect(mails[0].text).toContain(en.mail.cancellation.latePayment);
+  });
+
+  it("writes real messages, and the back office names each e-mail of the order in its language", async () => {
+    const { order } = await paidOrder("en");
+    await asCustomer(`/order/${order.token}`, { intent: "cancel", confirm: "yes" });
+    expect(await deliverPendingEmails(db)).toMatchObject({ sent: 2, failed: 0 });
+    const sent = await mailsOf(order.id);
+    expect(sent.every((m) => m.sentAt !== null)).toBe(true);
+    expect(sent[1].html).toContain(en.mail.confirmation.orderLink);
+
+    for (const [prefix, messages] of [
+      ["", en],
+      ["/de", de],
+    ] as const) {
+      const page = await pageText(await shop.request(`${prefix}/admin/order/${order.id}`, { headers: { Cookie: admin } }));
+      expect(page).toContain(messages.admin.orders.emailKind.cancellation);
+      expect(page).toContain(messages.admin.orders.emailKind.refund);
+    }
+  });
+});
