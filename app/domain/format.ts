@@ -44,9 +44,9 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
 }
 
 /** Weekday name for ISO weekday 1 (Monday) .. 7 (Sunday) in the given language. */
-export function weekdayName(weekday: number, locale: Locale): string {
+export function weekdayName(weekday: number, locale: Locale, style: "long" | "short" = "long"): string {
   // 2024-01-01 was a Monday.
-  return dateFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, weekday)));
+  return dateFormat(locale, { weekday: style, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, weekday)));
 }
 
 /**

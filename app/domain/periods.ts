@@ -152,6 +152,15 @@ export function seasonDates(today: IsoDate, seasonStart: string, seasonEnd: stri
   return { from: today, to: today };
 }
 
+/**
+ * Storefronts in the order a customer looks for them: the one whose season window holds `today` first,
+ * else the one that opens next, then the others by their next opening day (ties keep the given order).
+ */
+export function seasonOrder<T extends { seasonStart: string; seasonEnd: string }>(today: IsoDate, storefronts: T[]): T[] {
+  const opens = new Map(storefronts.map((s) => [s, seasonDates(today, s.seasonStart, s.seasonEnd).from]));
+  return [...storefronts].sort((a, b) => (opens.get(a) ?? "").localeCompare(opens.get(b) ?? ""));
+}
+
 /** Wall-clock times (HH:MM) every `step` minutes at which the branch is open on some day of the season, for the hour pickers. */
 export function hourOptions(hours: OpeningSlot[], step = 30): string[] {
   const times = new Set<string>();

@@ -16,6 +16,47 @@ export const businessSchema = z.object({
   email: z.email(),
 });
 
+export type Business = z.infer<typeof businessSchema>;
+
+/** The demo shop's business data: placeholders a fresh install shows until the owner fills in the settings. */
+export const DEMO_BUSINESS: Business = {
+  name: "Dolomiti Rent",
+  legalName: "Dolomiti Rent S.r.l.",
+  street: "Via Dolomiti 1",
+  postalCode: "39046",
+  town: "Val Lumina",
+  country: "IT",
+  vatId: "IT00000000000",
+  registry: "",
+  phone: "+39 0471 000000",
+  email: "info@dolomiti-rent.example",
+};
+
+/** The business fields a legal notice needs real values in, in the order of the settings form. */
+export const LEGAL_FIELDS = ["legalName", "street", "town", "vatId", "phone", "email"] as const;
+export type LegalField = (typeof LEGAL_FIELDS)[number];
+
+/** Domains reserved for examples and tests (RFC 2606, RFC 6761): no one can receive mail there. */
+const RESERVED_DOMAIN = /(^|\.)(example|test|invalid|localhost)$|^example\.(com|net|org)$/i;
+
+/**
+ * The legal fields that still hold the demo's placeholder: the demo value itself, a VAT number of
+ * zeros, a phone number ending in six zeros, or an e-mail address at a reserved domain. While any is
+ * left, the legal notice says it shows demo data and the back office asks the owner to fill them in.
+ * (The postcode is a real one, and the shop's name may well stay: neither is checked.)
+ */
+export function demoBusinessFields(business: Business): LegalField[] {
+  const placeholder: Record<LegalField, boolean> = {
+    legalName: business.legalName.trim() === DEMO_BUSINESS.legalName,
+    street: business.street.trim() === DEMO_BUSINESS.street,
+    town: business.town.trim() === DEMO_BUSINESS.town,
+    vatId: /^[A-Z]{0,2}0+$/i.test(business.vatId.replace(/[\s.-]/g, "")),
+    phone: /0{6}$/.test(business.phone.replace(/\D/g, "")),
+    email: RESERVED_DOMAIN.test(business.email.trim().split("@").at(-1) ?? ""),
+  };
+  return LEGAL_FIELDS.filter((field) => placeholder[field]);
+}
+
 /** A cookie name browsers and proxies accept everywhere (the same rule as LANGUAGE_COOKIE in the environment). */
 export const cookieName = z
   .string()
@@ -29,18 +70,7 @@ export const cookieName = z
  * "use the environment's value" (docs/decisions/020-settings.md).
  */
 export const settingsSchema = z.object({
-  business: businessSchema.default({
-    name: "Dolomiti Rent",
-    legalName: "Dolomiti Rent S.r.l.",
-    street: "Via Dolomiti 1",
-    postalCode: "39046",
-    town: "Val Lumina",
-    country: "IT",
-    vatId: "IT00000000000",
-    registry: "",
-    phone: "+39 0471 000000",
-    email: "info@dolomiti-rent.example",
-  }),
+  business: businessSchema.default(DEMO_BUSINESS),
   currency: z.literal("EUR").default("EUR"),
   defaultVatRateBp: z.number().int().min(0).max(10000).default(2200),
   /** The languages the language switcher offers; every language's pages keep working (links, bookmarks). */

@@ -4,11 +4,13 @@
  */
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
+import { demoBusinessFields, type LegalField } from "../domain/settings";
 import { ensureAdmin } from "./auth/users.server";
 import type { Config } from "./config.server";
 import { type Database, openDatabase, setDatabase } from "./db/client.server";
 import { seedDemo } from "./db/seed/seed.server";
 import { logger } from "./log.server";
+import { getSettings } from "./settings/settings.server";
 
 export async function openShopDatabase(config: Config): Promise<Database> {
   const database = await openDatabase({
@@ -35,6 +37,31 @@ export async function prepareDatabase(database: Database, config: Config) {
     if (database.kind === "pglite") await database.db.execute(sql`analyze`);
     await ensureAdminAccount(config);
   });
+  await reportDemoBusinessData(config);
+}
+
+/** The settings form's labels, in English like the rest of the console. */
+const FIELD_NAMES: Record<LegalField, string> = {
+  legalName: "legal name",
+  street: "street",
+  town: "town",
+  vatId: "VAT number",
+  phone: "phone",
+  email: "e-mail",
+};
+
+/**
+ * Says at every start, until they are filled in, which business and legal data are still the demo's
+ * placeholders: they appear on the legal notice, invoices and e-mails, and must not go live as they are.
+ */
+export async function reportDemoBusinessData(config: Config) {
+  const fields = demoBusinessFields((await getSettings()).business);
+  if (fields.length === 0) return;
+  const where = new URL("/admin/settings", config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).href;
+  process.stdout.write(
+    `\n  The business and legal data are still the demo's placeholders: ${fields.map((f) => FIELD_NAMES[f]).join(", ")}.\n` +
+      `  The legal notice says it shows demo data until you fill them in at ${where} (Business and legal data).\n\n`,
+  );
 }
 
 /** Creates the configured admin, or a generated one on a database without any, and prints its password once. */

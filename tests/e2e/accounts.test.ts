@@ -297,7 +297,7 @@ describe("earlier guest orders in the account", () => {
   ] as const) {
     it(`shows a guest order in /${locale}/account once the address is confirmed`, async () => {
       const email = `guest-${locale}-${randomBytes(5).toString("hex")}@example.com`;
-      const orderPath = await bookOut(baseUrl, "ski-all-mountain", ["156"], winterPeriod(new Date(), week), email);
+      const orderPath = await bookOut(baseUrl, "ski-all-mountain", ["156"], winterPeriod(new Date(), week), { email });
       const number = /R-\d{4}-\d{6}/.exec(
         await (await fetch(`${baseUrl}${orderPath}`, { headers: { "User-Agent": userAgent } })).text(),
       )?.[0];

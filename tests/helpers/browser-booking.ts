@@ -124,10 +124,16 @@ export async function fillInvoice(page: Page, locale: Locale, invoice: Record<st
 
 /**
  * Books every size of an item for a period over plain HTTP (as other customers would), so that the item is
- * booked out for that period: one person per size, paid through the demo provider, as a guest with `email`.
+ * booked out for that period: one person per size, paid through the demo provider, as a guest named `name` with `email`.
  * Returns the order page's path.
  */
-export async function bookOut(baseUrl: string, slug: string, sizes: string[], period: Period, email = "other.guest@example.com") {
+export async function bookOut(
+  baseUrl: string,
+  slug: string,
+  sizes: string[],
+  period: Period,
+  { email = "other.guest@example.com", name = "Other Guest" }: { email?: string; name?: string } = {},
+) {
   const visitor = createVisitor(baseUrl);
   expect((await visitor.post("/rental/winter/ciaslin", period)).status).toBe(302);
   const persons: Record<string, string> = { intent: "save" };
@@ -146,7 +152,7 @@ export async function bookOut(baseUrl: string, slug: string, sizes: string[], pe
   expect(locationOf(await visitor.post("/rental/bag", { intent: "continue" }))).toBe("/rental/checkout");
   const total = /name="total" value="(\d+)"/.exec(await (await visitor.get("/rental/checkout")).text())?.[1] as string;
   const pay = await visitor.post("/rental/checkout", {
-    name: "Other Guest",
+    name,
     street: "Via Roma 1",
     postalCode: "39100",
     city: "Bolzano",

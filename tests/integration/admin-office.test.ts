@@ -335,6 +335,48 @@ describe("settings", () => {
     ).toBe(302);
     expect((await getSiteSettings()).languageCookie).toBe("lang");
   });
+
+  it("while business data are the demo's, the legal notice says so and the dashboard tells admins what to fill in (issue 16)", async () => {
+    // The save above changed the legal name; the rest is still the demo's.
+    const notice = async (path: string) => {
+      const html = await (await get(path)).text();
+      return /<p data-demo[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? null;
+    };
+    expect(await notice("/impressum")).toContain("Demo data: this legal notice still shows the sample data");
+    expect(await notice("/de/impressum")).toContain("Demodaten: Dieses Impressum zeigt noch die Beispieldaten");
+    const impressum = await (await get("/impressum")).text();
+    expect(impressum).not.toMatch(/European Commission|platform/);
+    expect(impressum).toContain("If you have a complaint, please write to us at the e-mail address above.");
+    expect(await (await get("/it/impressum")).text()).not.toContain("piattaforma");
+
+    const banner = async (path: string, cookie: string) => {
+      const html = await (await get(path, cookie)).text();
+      return /<section[^>]*data-demo-data[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1].replace(/<[^>]+>/g, " ") ?? null;
+    };
+    expect(await banner("/admin", admin)).toContain(
+      "Before the shop goes live, fill in: Street and number, Town, VAT number, Phone, E-mail.",
+    );
+    expect(await banner("/de/admin", admin)).toContain("tragen Sie bitte ein: Straße und Hausnummer, Ort, USt-IdNr., Telefon, E-Mail.");
+    expect(await (await get("/admin", admin)).text()).toContain('href="/admin/settings"');
+    // Staff cannot change the settings, so they are not asked to.
+    expect(await banner("/admin", staff)).toBeNull();
+
+    const filled = await post(
+      "/admin/settings",
+      await settingsForm({
+        "business.street": "Str. Dursan 12",
+        "business.town": "Ortisei",
+        "business.vatId": "IT01234560215",
+        "business.phone": "+39 0471 796 123",
+        "business.email": "info@lumina-noleggi.it",
+      }),
+      admin,
+    );
+    expect(filled.status).toBe(302);
+    expect(await notice("/impressum")).toBeNull();
+    expect(await notice("/da/impressum")).toBeNull();
+    expect(await banner("/admin", admin)).toBeNull();
+  });
 });
 
 /** The form values as a browser posts them (checkboxes "on" or absent, lists repeated). */
@@ -591,6 +633,59 @@ describe("dashboard and calendar", () => {
     const month = await (await get(`/admin/calendar?view=month&month=${today.slice(0, 7)}&shop=${shops.ciaslin}`, admin)).text();
     expect(month).toContain(`/admin/order/${orders.todayA.id}`);
     expect(month).not.toContain(orders.tomorrowB.id);
+  });
+
+  it("names the customer and the pieces of each pickup and return, in the month view too (issue 16)", async () => {
+    const db = shop.database.db;
+    const ski = await createRentalItem(db, shops.ciaslin, 0);
+    const [jacket] = await db.select().from(schema.items).where(eq(schema.items.kind, "sale")).limit(1);
+    const [waxing] = await db.select().from(schema.items).where(eq(schema.items.kind, "service")).limit(1);
+    const line = { orderId: orders.todayA.id, name: "x", unitPriceCents: 100, subtotalCents: 100, totalCents: 100, vatRateBp: 2200 };
+    await db.insert(schema.orderLines).values([
+      { ...line, itemId: ski.id, kind: "rental", quantity: 2 },
+      { ...line, itemId: jacket.id, kind: "sale", quantity: 1 },
+      { ...line, itemId: waxing.id, kind: "service", quantity: 1 },
+    ]);
+    const entry = (html: string, key: string) => {
+      const start = html.indexOf(`data-entry="${key}"`);
+      expect(start).toBeGreaterThan(-1);
+      return html
+        .slice(start, html.indexOf("</li>", start))
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
+    };
+    const month = await (await get(`/admin/calendar?view=month&month=${today.slice(0, 7)}&shop=${shops.ciaslin}`, admin)).text();
+    expect(entry(month, `pickup:${orders.todayA.number}`)).toMatch(/Anna Ciaslin · 3 pieces/);
+    const week = await (await get(`/de/admin/calendar?view=week&week=${tomorrow}`, admin)).text();
+    expect(entry(week, `return:${orders.todayA.number}`)).toMatch(/Anna Ciaslin · 2 Stück/);
+    expect(entry(week, `pickup:${orders.tomorrowB.number}`)).toContain("Bert Plan");
+    // A waiting order says so with its badge.
+    const waiting = await (await get(`/admin/calendar?view=week&week=${addDays(today, 5)}`, admin)).text();
+    expect(entry(waiting, `pickup:${orders.waitingA.number}`)).toContain("waiting for payment");
+  });
+
+  it("shows each order's status as a coloured badge with its name: orders list, order page, dashboard (issue 16)", async () => {
+    const badge = (status: string, tone: string, label: string) =>
+      new RegExp(`<span data-status="${status}" class="[^"]*rounded-full[^"]*bg-${tone}-50[^"]*text-${tone}-900[^"]*">${label}</span>`);
+    expect(await (await get("/admin/orders", admin)).text()).toMatch(badge("paid", "emerald", "paid"));
+    expect(await (await get("/de/admin/orders?status=refunded", admin)).text()).toMatch(badge("refunded", "violet", "erstattet"));
+    expect(await (await get(`/da/admin/order/${orders.waitingA.id}`, admin)).text()).toMatch(
+      badge("pending_payment", "amber", "afventer betaling"),
+    );
+    expect(await (await get("/admin", admin)).text()).toMatch(badge("paid", "emerald", "paid"));
+  });
+
+  it("calls the storefronts seasons in the navigation and on their pages, under the same addresses (issue 16)", async () => {
+    for (const [path, word] of [
+      ["/admin/apps", "Seasons"],
+      ["/de/admin/apps", "Saisons"],
+      ["/da/admin/apps", "Sæsoner"],
+    ]) {
+      const html = await (await get(path, admin)).text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${word}</h1>`));
+      expect(html).toMatch(new RegExp(`<a[^>]*href="${path}"[^>]*>(<svg[\\s\\S]*?</svg>)?${word}</a>`));
+      expect(html).not.toMatch(/>Apps?</);
+    }
   });
 
   it("closes a day from the calendar (refused by the booking) and opens it again", async () => {

@@ -42,6 +42,11 @@ describe(`the server process on ${testDbKind}`, () => {
       expect(await stores.text()).toContain("Ciaslin");
       // Without PUBLIC_URL it serves only loopback names, and says how to open it to other hosts.
       expect(shop.output()).toContain("It answers only to localhost, 127.0.0.1 and [::1]. To open it to other hosts, set PUBLIC_URL");
+      // The demo's business data must not go live unnoticed: the start says what to fill in, and where.
+      expect(shop.output()).toContain(
+        "The business and legal data are still the demo's placeholders: legal name, street, town, VAT number, phone, e-mail.",
+      );
+      expect(shop.output()).toMatch(/fill them in at http:\/\/localhost:\d+\/admin\/settings/);
       expect(await shop.stop()).toBe(0);
     } finally {
       await database?.close();

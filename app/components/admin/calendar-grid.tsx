@@ -1,7 +1,8 @@
 /**
  * The calendar as a real table: one row per day (its header names the day), one column per branch (its
  * header names the branch), so a screen reader announces "Tuesday 12 January, Ciaslin" before a cell's
- * pickups and returns. Closed days say so, with their reason and a button that opens the branch again.
+ * pickups and returns (each with the customer and the pieces). Closed days say so, with their reason and a
+ * button that opens the branch again.
  */
 import { ArrowDownToLine, ArrowUpFromLine, Ban } from "lucide-react";
 import { Form, Link } from "react-router";
@@ -10,8 +11,10 @@ import { formatDate, formatTime } from "../../domain/format";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
+import { OrderStatusBadge } from "./ui";
 
-function Entry({ entry, detailed }: { entry: CalendarEntry; detailed: boolean }) {
+/** One pickup or return: time, order, customer, how many pieces, and the status while payment is pending. */
+function Entry({ entry }: { entry: CalendarEntry }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
@@ -24,8 +27,13 @@ function Entry({ entry, detailed }: { entry: CalendarEntry; detailed: boolean })
       <Link to={href(`/admin/order/${entry.orderId}`)} className="font-medium text-brand-700 hover:underline">
         {entry.number}
       </Link>
-      {detailed && <span>{entry.name}</span>}
-      {entry.status === "pending_payment" && <span className="text-xs text-amber-800">({t("order.status.pending_payment")})</span>}
+      <span data-customer>{entry.name}</span>
+      {entry.pieces > 0 && (
+        <span data-pieces={entry.pieces} className="text-slate-700">
+          · {t("admin.calendar.pieces", { count: entry.pieces })}
+        </span>
+      )}
+      {entry.status === "pending_payment" && <OrderStatusBadge status={entry.status} />}
     </li>
   );
 }
@@ -35,14 +43,12 @@ export function CalendarGrid({
   rows,
   shops,
   today,
-  detailed,
   reopenLabel,
 }: {
   caption: string;
   rows: CalendarRow[];
   shops: { id: number; name: string }[];
   today: string;
-  detailed: boolean;
   reopenLabel: (shop: string, date: string) => string;
 }) {
   const { t } = useTranslation();
@@ -109,7 +115,7 @@ export function CalendarGrid({
                       {(cell.pickups.length > 0 || cell.returns.length > 0) && (
                         <ul className="space-y-0.5">
                           {[...cell.pickups, ...cell.returns].map((entry) => (
-                            <Entry key={`${entry.kind}-${entry.orderId}`} entry={entry} detailed={detailed} />
+                            <Entry key={`${entry.kind}-${entry.orderId}`} entry={entry} />
                           ))}
                         </ul>
                       )}

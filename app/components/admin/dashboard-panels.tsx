@@ -5,6 +5,7 @@ import { formatPercent, formatTime } from "../../domain/format";
 import { pick, type Translated } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
+import { OrderStatusBadge } from "./ui";
 
 export type Handover = { id: string; number: string; name: string; status: string; pickupAt: Date | string; returnAt: Date | string };
 export type BranchDay = { date: string; pickups: Handover[]; returns: Handover[] };
@@ -31,7 +32,7 @@ function OrderList({ orders, at, kind }: { orders: Handover[]; at: (o: Handover)
                 {order.number}
               </Link>{" "}
               {order.name}
-              {order.status !== "paid" && <span className="text-slate-600"> · {t(`order.status.${order.status}`)}</span>}
+              <OrderStatusBadge status={order.status} />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import type { CommissionRow } from "../../domain/admin/hotel";
 import { formatDateTime, formatMoney, formatPercent } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
+import { OrderStatusBadge } from "./ui";
 
 const cell = "px-3 py-2";
 const number = `${cell} text-right tabular-nums`;
@@ -134,7 +135,9 @@ export function ReportOrders({ caption, orders }: { caption: string; orders: Rep
               <td className={cell}>{order.name}</td>
               <td className={cell}>{order.shop}</td>
               <td className={cell}>{formatDateTime(order.pickupAt, locale, "medium")}</td>
-              <td className={cell}>{t(`order.status.${order.status}`)}</td>
+              <td className={cell}>
+                <OrderStatusBadge status={order.status} />
+              </td>
               <td className={number}>{formatMoney(order.totalCents, locale)}</td>
             </tr>
           ))}

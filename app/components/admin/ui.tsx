@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import type { OrderStatus } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { useLocalPath } from "../use-locale";
 
@@ -113,4 +114,26 @@ export function Section({ title, children }: { title: string; children: React.Re
 export function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
   return <>{value ? t("admin.yes") : t("admin.no")}</>;
+}
+
+/** Each status its own colour, dark text on a light ground (at least 7:1); the words are always there too. */
+const STATUS_TONE: Record<OrderStatus, string> = {
+  pending_payment: "border-amber-300 bg-amber-50 text-amber-900",
+  paid: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  picked_up: "border-sky-300 bg-sky-50 text-sky-900",
+  returned: "border-slate-300 bg-slate-100 text-slate-800",
+  cancelled: "border-rose-300 bg-rose-50 text-rose-900",
+  expired: "border-zinc-300 bg-zinc-100 text-zinc-800",
+  refunded: "border-violet-300 bg-violet-50 text-violet-900",
+};
+
+/** An order's status as a coloured badge with its name, wherever the back office shows one. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const tone = STATUS_TONE[status as OrderStatus] ?? STATUS_TONE.returned;
+  return (
+    <span data-status={status} className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>
+      {t(`order.status.${status}`)}
+    </span>
+  );
 }

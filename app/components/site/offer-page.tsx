@@ -14,7 +14,7 @@ type Props = {
 
 /**
  * The ski service, ski depot and sports shop pages: each category's items with their price and, per
- * branch, what there is (jobs per day, lockers, stock with sizes), and the way into the booking at
+ * branch, what there is (offered or not, lockers, stock with sizes), and the way into the booking at
  * that branch with the category chosen.
  */
 export function OfferPage({ kind, categories, branches }: Props) {
@@ -67,7 +67,11 @@ export function OfferPage({ kind, categories, branches }: Props) {
                         <span>
                           <span className="font-medium">{nameOf(b.slug)}</span>
                           {": "}
-                          {b.count === 0 ? t(`offer.${kind}.none`) : t(`offer.${kind}.some`, { count: b.count })}
+                          {b.count === 0
+                            ? t(`offer.${kind}.none`)
+                            : kind === "service"
+                              ? t("offer.service.offered")
+                              : t(`offer.${kind}.some`, { count: b.count })}
                           {kind === "sale" && b.count > 0 && b.sizes.length > 0 && (
                             <span className="text-slate-700"> ({b.sizes.join(", ")})</span>
                           )}

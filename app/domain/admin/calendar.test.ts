@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CalendarEntry, calendarGrid, calendarQuery, calendarRange, closeDaySchema, mondayOf } from "./calendar";
+import { type CalendarEntry, calendarGrid, calendarQuery, calendarRange, closeDaySchema, handoverPieces, mondayOf } from "./calendar";
 
 const parse = (params: Record<string, string>) => calendarQuery.parse(params);
 
@@ -42,6 +42,7 @@ describe("the back-office calendar", () => {
       kind,
       at,
       date,
+      pieces: 1,
     });
     const rows = calendarGrid(
       ["2027-01-11", "2027-01-12"],
@@ -67,5 +68,20 @@ describe("the back-office calendar", () => {
     expect(closeDaySchema.parse({ shopId: "1", day: "2027-01-12" })).toEqual({ shopId: 1, day: "2027-01-12", reason: null });
     expect(closeDaySchema.parse({ shopId: "1", day: "2027-01-12", reason: { en: "", de: "Inventur" } }).reason).toEqual({ de: "Inventur" });
     expect(closeDaySchema.safeParse({ shopId: "", day: "12.01.2027" }).success).toBe(false);
+  });
+});
+
+describe("the pieces of a handover", () => {
+  const lines = [
+    { kind: "rental" as const, quantity: 1 },
+    { kind: "rental" as const, quantity: 2 },
+    { kind: "sale" as const, quantity: 2 },
+    { kind: "service" as const, quantity: 1 },
+    { kind: "depot" as const, quantity: 1 },
+  ];
+  it("counts rented equipment and bought articles at the pickup, only rented equipment at the return", () => {
+    expect(handoverPieces("pickup", lines)).toBe(5);
+    expect(handoverPieces("return", lines)).toBe(3);
+    expect(handoverPieces("return", [{ kind: "service", quantity: 1 }])).toBe(0);
   });
 });

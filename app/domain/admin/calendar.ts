@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Translated } from "../i18n";
 import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate, isoWeekday } from "../periods";
+import type { ItemKind } from "../vocabulary";
 import { isoDate, translatedText } from "./fields";
 import { reportMonth, shiftMonth } from "./hotel";
 
@@ -88,7 +89,18 @@ export type CalendarEntry = {
   at: string;
   /** Its calendar day in the shop's time zone. */
   date: IsoDate;
+  /** How many pieces change hands (handoverPieces). */
+  pieces: number;
 };
+
+/**
+ * The pieces a clerk gets ready for a pickup (rented equipment and articles bought) or takes back at a
+ * return (rented equipment); services and depot lockers are no pieces to hand over.
+ */
+export function handoverPieces(kind: "pickup" | "return", lines: { kind: ItemKind; quantity: number }[]): number {
+  const counted: ItemKind[] = kind === "pickup" ? ["rental", "sale"] : ["rental"];
+  return lines.filter((l) => counted.includes(l.kind)).reduce((sum, l) => sum + l.quantity, 0);
+}
 
 export type ClosedDay = { shopId: number; day: IsoDate; reason: Partial<Translated> | null };
 

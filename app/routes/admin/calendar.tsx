@@ -181,7 +181,6 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
             rows={rows}
             shops={shown}
             today={today}
-            detailed={range.view === "week"}
             reopenLabel={(name, date) => t("admin.calendar.reopenLabel", { shop: name, date })}
           />
         </>

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { CouponFields } from "../../components/admin/coupon-form";
 import { FormStatus, SaveButton } from "../../components/admin/form";
 import { AuditTrail, DeleteRecord } from "../../components/admin/record";
-import { AdminPage, DataTable, Fields, Section } from "../../components/admin/ui";
+import { AdminPage, DataTable, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
 import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
@@ -87,7 +87,7 @@ export default function CouponRecord({ loaderData, actionData }: Route.Component
             { key: "number", label: t("admin.field.number"), cell: (o) => o.number },
             { key: "date", label: t("admin.coupons.orderedOn"), cell: (o) => formatDate(o.createdAt, locale, { dateStyle: "medium" }) },
             { key: "email", label: t("admin.field.email"), cell: (o) => o.email },
-            { key: "status", label: t("admin.field.status"), cell: (o) => t(`order.status.${o.status}`) },
+            { key: "status", label: t("admin.field.status"), cell: (o) => <OrderStatusBadge status={o.status} /> },
             { key: "discount", label: t("admin.coupons.discount"), cell: (o) => formatMoney(o.couponCents, locale) },
             { key: "total", label: t("admin.field.total"), cell: (o) => formatMoney(o.totalCents, locale) },
             { key: "counts", label: t("admin.coupons.counts"), cell: (o) => (o.redeemed ? t("admin.yes") : t("admin.coupons.givenBack")) },

@@ -1,17 +1,55 @@
+import { TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
 import { RevenueChart, RevenueTable } from "../../components/admin/dashboard-chart";
 import { BranchHandovers, UtilisationTable, WaitingOrders } from "../../components/admin/dashboard-panels";
 import { AdminPage, Section } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
-import { useLocale } from "../../components/use-locale";
+import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatDate, formatMoney } from "../../domain/format";
+import { demoBusinessFields, type LegalField } from "../../domain/settings";
 import { useTranslation } from "../../i18n/react";
 import { getDashboard } from "../../server/admin/dashboard.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
-  return getDashboard(user.shopIds);
+  const [dashboard, settings] = await Promise.all([getDashboard(user.shopIds), getSettings()]);
+  // Only admins can fill in the business data, so only they are asked to.
+  return { ...dashboard, demoFields: user.role === "admin" ? demoBusinessFields(settings.business) : [] };
+}
+
+/** Each legal field by the label it has in the settings form. */
+const FIELD_LABEL: Record<LegalField, string> = {
+  legalName: "admin.settings.field.legalName",
+  street: "admin.settings.field.street",
+  town: "admin.field.town",
+  vatId: "impressum.vatId",
+  phone: "admin.field.phone",
+  email: "admin.field.email",
+};
+
+/** Until the owner replaces the demo's business data, the legal notice says it is demo data; this says what is left. */
+function DemoDataBanner({ fields }: { fields: LegalField[] }) {
+  const { t } = useTranslation();
+  const href = useLocalPath();
+  return (
+    <section
+      aria-labelledby="demo-data"
+      data-demo-data
+      className="mb-6 rounded-lg border-2 border-amber-400 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="demo-data" className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
+        {t("admin.demoData.title")}
+      </h2>
+      <p className="mt-1 text-sm">{t("admin.demoData.text", { fields: fields.map((f) => t(FIELD_LABEL[f])).join(", ") })}</p>
+      <Link to={href("/admin/settings")} className="mt-2 inline-block text-sm font-semibold underline hover:no-underline">
+        {t("admin.demoData.action")}
+      </Link>
+    </section>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.dashboard");
@@ -20,7 +58,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { branches, waiting, revenue, utilisation, today, tomorrow } = loaderData;
+  const { branches, waiting, revenue, utilisation, today, tomorrow, demoFields } = loaderData;
   const money = (cents: number) => formatMoney(cents, locale);
   const dayLabels = [
     t("admin.dashboard.today", { date: formatDate(today, locale, { weekday: "long", day: "numeric", month: "long" }) }),
@@ -28,6 +66,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <AdminPage title={t("admin.nav.dashboard")}>
+      {demoFields.length > 0 && <DemoDataBanner fields={demoFields} />}
       <dl className="grid gap-4 sm:grid-cols-3">
         {(
           [

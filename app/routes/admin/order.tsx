@@ -3,7 +3,7 @@ import { Form, useSearchParams } from "react-router";
 import { z } from "zod";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
-import { AdminPage, Fields, Section } from "../../components/admin/ui";
+import { AdminPage, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
 import { Totals } from "../../components/booking/totals";
 import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
@@ -117,7 +117,9 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
           </p>
         )}
         <p className="mb-4 text-lg">
-          <strong data-status={order.status}>{t(`order.status.${order.status}`)}</strong>
+          <span className="text-base">
+            <OrderStatusBadge status={order.status} />
+          </span>
           {order.source === "counter" && (
             <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm">{t("admin.orders.sources.counter")}</span>
           )}

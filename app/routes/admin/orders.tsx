@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { ListTable, ListToolbar } from "../../components/admin/list";
-import { AdminPage } from "../../components/admin/ui";
+import { AdminPage, OrderStatusBadge } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { parseListQuery } from "../../domain/admin/list";
@@ -89,9 +89,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               key: "status",
               label: t("admin.field.status"),
               cell: (o) => (
-                <span data-status={o.status}>
-                  {t(`order.status.${o.status}`)}
-                  {o.source === "counter" ? ` · ${t("admin.orders.sources.counter")}` : ""}
+                <span className="flex flex-wrap items-center gap-1">
+                  <OrderStatusBadge status={o.status} />
+                  {o.source === "counter" ? <span className="text-xs">{t("admin.orders.sources.counter")}</span> : null}
                 </span>
               ),
             },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FormStatus } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
-import { AdminPage, DataTable, Fields, Section } from "../../components/admin/ui";
+import { AdminPage, DataTable, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
 import { UserAccessForm, UserActivation } from "../../components/admin/user-form";
 import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
@@ -81,7 +81,7 @@ export default function UserRecord({ loaderData, actionData }: Route.ComponentPr
             { key: "number", label: t("admin.field.number"), cell: (o) => o.number },
             { key: "date", label: t("admin.coupons.orderedOn"), cell: (o) => formatDate(o.createdAt, locale, { dateStyle: "medium" }) },
             { key: "pickup", label: t("admin.users.pickup"), cell: (o) => formatDate(o.pickupAt, locale, { dateStyle: "medium" }) },
-            { key: "status", label: t("admin.field.status"), cell: (o) => t(`order.status.${o.status}`) },
+            { key: "status", label: t("admin.field.status"), cell: (o) => <OrderStatusBadge status={o.status} /> },
             { key: "total", label: t("admin.field.total"), cell: (o) => formatMoney(o.totalCents, locale) },
           ]}
         />

@@ -1,21 +1,28 @@
 import { pageMeta } from "../../components/meta";
 import { ProsePage } from "../../components/prose";
+import { demoBusinessFields } from "../../domain/settings";
 import { useTranslation } from "../../i18n/react";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/impressum";
 
 export async function loader() {
-  return { business: (await getSettings()).business };
+  const { business } = await getSettings();
+  return { business, demo: demoBusinessFields(business).length > 0 };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "impressum");
 
-/** Legal notice, from the business data in the settings. */
+/** Legal notice, from the business data in the settings; says so plainly while they are the demo's placeholders. */
 export default function Impressum({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { business } = loaderData;
+  const { business, demo } = loaderData;
   return (
     <ProsePage title={t("pages.impressum.title")}>
+      {demo && (
+        <p data-demo className="rounded-lg border-2 border-amber-400 bg-amber-50 p-4 font-medium text-amber-950">
+          {t("impressum.demo")}
+        </p>
+      )}
       <p>
         <strong>{business.legalName}</strong>
         <br />
@@ -41,7 +48,7 @@ export default function Impressum({ loaderData }: Route.ComponentProps) {
           </a>
         </dd>
       </dl>
-      <p>{t("impressum.odr")}</p>
+      <p>{t("impressum.disputes")}</p>
     </ProsePage>
   );
 }

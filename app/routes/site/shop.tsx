@@ -6,7 +6,7 @@ import { useLocale, useLocalPath, useRootData } from "../../components/use-local
 import { formatDate, formatMoney, formatTime, weekdayName } from "../../domain/format";
 import { localizePath, pick, splitLocale } from "../../domain/i18n";
 import { slugSchema } from "../../domain/ids";
-import { zonedDate } from "../../domain/periods";
+import { seasonOrder, zonedDate } from "../../domain/periods";
 import { localBusiness } from "../../domain/structured-data";
 import { useTranslation } from "../../i18n/react";
 import { getShop, listStorefronts } from "../../server/catalog/catalog.server";
@@ -20,9 +20,16 @@ const OFFER_PAGE = { service: "/ski-service", depot: "/ski-depot", sale: "/sport
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);
   const shop = found(await getShop(param(slugSchema(), params.id)));
-  const [rentals, storefronts] = await Promise.all([shopRentals(shop.shop.id, shop.appIds, locale), listStorefronts()]);
+  const today = zonedDate(new Date());
+  const storefronts = await listStorefronts();
+  // The season it is (or the one that opens next) comes first: hours, rentals and booking buttons.
+  const appIds = seasonOrder(
+    today,
+    storefronts.filter((s) => shop.appIds.includes(s.id)),
+  ).map((s) => s.id);
+  const rentals = await shopRentals(shop.shop.id, appIds, locale);
   const seasons = Object.fromEntries(storefronts.map((a) => [a.id, { start: a.seasonStart, end: a.seasonEnd }]));
-  return { ...shop, rentals, seasons, today: zonedDate(new Date()) };
+  return { ...shop, appIds, rentals, seasons, today };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -125,20 +132,32 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         {rentals.length === 0 ? (
           <p className="mt-2 text-slate-700">{t("shop.noRentals")}</p>
         ) : (
-          <ul className="mt-3 grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
-            {rentals.map((item) => (
-              <li key={item.slug} className="flex justify-between gap-3 border-b border-slate-100 py-1.5">
-                <Link to={href(`/item/${item.slug}`)} className="hover:underline">
-                  {item.name} <span className="text-sm text-slate-700">· {item.category}</span>
-                </Link>
-                {item.dayCents !== null && (
-                  <span className="shrink-0 text-sm tabular-nums">
-                    {t("item.fromPerDay", { price: formatMoney(item.dayCents, locale) })}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
+          rentals.map((season) => (
+            <section key={season.appId} aria-labelledby={`rentals-${season.appId}`} data-season={season.appId} className="mt-4">
+              <h3 id={`rentals-${season.appId}`} className="text-base font-semibold text-brand-900">
+                {t(`season.${season.appId}`)}
+              </h3>
+              {season.categories.map((category) => (
+                <div key={category.id} data-category={category.id} className="mt-3">
+                  <h4 className="text-sm font-semibold text-slate-700">{category.name}</h4>
+                  <ul className="mt-1 grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+                    {category.items.map((item) => (
+                      <li key={item.slug} className="flex justify-between gap-3 border-b border-slate-100 py-1.5">
+                        <Link to={href(`/item/${item.slug}`)} className="hover:underline">
+                          {item.name}
+                        </Link>
+                        {item.dayCents !== null && (
+                          <span className="shrink-0 text-sm tabular-nums">
+                            {t("item.fromPerDay", { price: formatMoney(item.dayCents, locale) })}
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </section>
+          ))
         )}
         {offer.some((c) => c.kind !== "rental") && (
           <>

@@ -1,23 +1,28 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
+import { formatDate, hhmm, weekdayName } from "../../domain/format";
 import { pick } from "../../domain/i18n";
+import type { Slot } from "../../domain/opening-hours";
+import { zonedDate } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
-import { listShops } from "../../server/catalog/catalog.server";
+import { listShopCards } from "../../server/catalog/catalog.server";
 import type { Route } from "./+types/stores";
 import type { PageHandle } from "./layout";
 
 export const handle: PageHandle = { transition: "translate" };
 
 export async function loader() {
-  return { shops: await listShops() };
+  return { shops: await listShopCards(zonedDate(new Date())) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "stores");
 
 export default function Stores({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const slotsText = (slots: Slot[]) =>
+    slots.length === 0 ? t("shop.closed") : slots.map((s) => `${hhmm(s.opens)}–${hhmm(s.closes)}`).join(", ");
   const href = useLocalPath();
   const locale = useLocale();
   return (
@@ -51,6 +56,42 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
                   {shop.email}
                 </a>
               </address>
+              {shop.hours && (
+                <div className="mt-4 text-sm text-slate-800" data-hours={shop.hours.appId}>
+                  <p className="flex items-center gap-2 font-semibold">
+                    <Clock aria-hidden="true" className="size-4" />
+                    {t("shop.hours", { season: t(`season.${shop.hours.appId}`) })}
+                  </p>
+                  <p className="mt-1 pl-6" data-today>
+                    {shop.hours.today
+                      ? t("stores.today", { hours: slotsText(shop.hours.today) })
+                      : t("stores.opensOn", { date: formatDate(shop.hours.opensOn ?? "", locale, { day: "numeric", month: "long" }) })}
+                  </p>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 pl-6 text-slate-700">
+                    {shop.hours.week.map((run) => (
+                      <div key={run.from} className="contents">
+                        <dt>
+                          {run.from === run.to
+                            ? weekdayName(run.from, locale, "short")
+                            : `${weekdayName(run.from, locale, "short")}–${weekdayName(run.to, locale, "short")}`}
+                        </dt>
+                        <dd>{slotsText(run.slots)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+              )}
+              <a
+                href={`https://www.openstreetmap.org/?mlat=${shop.latitude}&mlon=${shop.longitude}#map=16/${shop.latitude}/${shop.longitude}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-4 flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
+              >
+                <MapPin aria-hidden="true" className="size-4" />
+                {t("shop.map")}
+                <span className="sr-only"> ({t("stores.mapDetail", { name: shop.name })})</span>
+                <ExternalLink aria-hidden="true" className="size-3.5" />
+              </a>
               <Link to={href(`/shop/${shop.slug}`)} className="mt-4 font-medium text-brand-700 hover:underline">
                 {t("stores.details", { name: shop.name })}
               </Link>

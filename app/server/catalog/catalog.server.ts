@@ -1,5 +1,7 @@
 /** Read access to the storefronts, branches and catalogue for the public pages. */
 import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
+import { hoursSummary } from "../../domain/opening-hours";
+import { type IsoDate, seasonOrder } from "../../domain/periods";
 import { getDb } from "../db/client.server";
 import { categories, items, shopClosedDays, shopHours, shopStorefronts, shops, storefronts } from "../db/schema";
 
@@ -15,6 +17,36 @@ export async function listShops() {
     db.select().from(shopStorefronts),
   ]);
   return rows.map((shop) => ({ ...shop, appIds: links.filter((l) => l.shopId === shop.id).map((l) => l.appId) }));
+}
+
+/**
+ * The branches for `/stores`: each with its storefronts, the one whose season it is first, and its
+ * opening hours in short for `today` (a date in the shop's time zone).
+ */
+export async function listShopCards(today: IsoDate) {
+  const db = getDb();
+  const [rows, seasons, hours, closed] = await Promise.all([
+    listShops(),
+    listStorefronts(),
+    db.select().from(shopHours),
+    db.select({ shopId: shopClosedDays.shopId, day: shopClosedDays.day }).from(shopClosedDays).where(eq(shopClosedDays.day, today)),
+  ]);
+  return rows.map((shop) => {
+    const served = seasonOrder(
+      today,
+      seasons.filter((s) => shop.appIds.includes(s.id)),
+    );
+    return {
+      ...shop,
+      appIds: served.map((s) => s.id),
+      hours: hoursSummary(
+        today,
+        served,
+        hours.filter((h) => h.shopId === shop.id),
+        closed.filter((c) => c.shopId === shop.id).map((c) => c.day),
+      ),
+    };
+  });
 }
 
 /** One branch by its slug with hours per storefront, upcoming closed days and what it rents; null if none. */

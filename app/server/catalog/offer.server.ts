@@ -76,7 +76,7 @@ async function amountsPerShop(kind: ItemKind, itemIds: number[]) {
 
 /**
  * The ski service, ski depot or sports shop page: the categories of that kind with their items, price,
- * and per branch how much there is (stock, lockers, jobs per day).
+ * and per branch how much there is (stock, lockers) or, for a service, whether the branch offers it.
  */
 export async function listOffer(kind: OfferKind, locale: Locale) {
   const db = getDb();
@@ -108,7 +108,8 @@ export async function listOffer(kind: OfferKind, locale: Locale) {
       perDay: kind === "depot" && item.priceCents === null,
       branches: branches.map((b) => ({
         slug: b.slug,
-        count: perShop?.get(b.id)?.count ?? 0,
+        // A service's jobs per day are the back office's planning figure: customers learn only whether a branch offers it.
+        count: kind === "service" ? Math.min(perShop?.get(b.id)?.count ?? 0, 1) : (perShop?.get(b.id)?.count ?? 0),
         sizes:
           perShop
             ?.get(b.id)
@@ -134,7 +135,8 @@ export type OfferItem = {
 
 /**
  * The rental items a branch can hand out: those with units at the branch, and those of its storefronts
- * that can be brought from another branch (not `local`), each with its price for one day.
+ * that can be brought from another branch (not `local`), each with its price for one day. Grouped by
+ * storefront in the order of `appIds` (the page puts the season it is first), then by category.
  */
 export async function shopRentals(shopId: number, appIds: string[], locale: Locale) {
   if (appIds.length === 0) return [];
@@ -155,15 +157,21 @@ export async function shopRentals(shopId: number, appIds: string[], locale: Loca
     )
     .orderBy(asc(categories.sort), asc(items.sort), asc(items.id));
   const tables = await tablesOf(rows.map((r) => r.item.id));
-  return rows.map(({ item, category }) => ({
-    slug: item.slug,
-    name: pick(item.name, locale),
-    category: pick(category.name, locale),
-    pictures: item.pictures,
-    id: item.id,
-    dayCents: fromPrice(item, tables.get(item.id)),
-  }));
+  const seasons = appIds.map((appId) => ({ appId, categories: [] as ShopRentalCategory[] }));
+  for (const { item, category } of rows) {
+    const season = seasons.find((s) => s.appId === item.appId);
+    if (!season) continue;
+    let group = season.categories.find((c) => c.id === category.id);
+    if (!group) {
+      group = { id: category.id, name: pick(category.name, locale), items: [] };
+      season.categories.push(group);
+    }
+    group.items.push({ id: item.id, slug: item.slug, name: pick(item.name, locale), dayCents: fromPrice(item, tables.get(item.id)) });
+  }
+  return seasons.filter((s) => s.categories.length > 0);
 }
+
+type ShopRentalCategory = { id: string; name: string; items: { id: number; slug: string; name: string; dayCents: number | null }[] };
 
 /** An active item's public page: the item, its category, prices and the branches that have it. */
 export async function getItemPage(slug: string, locale: Locale) {
