@@ -2,7 +2,7 @@ import { Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { formatDate, hhmm, weekdayName } from "../../domain/format";
+import { formatDate, formatTime, weekdayName } from "../../domain/format";
 import { pick } from "../../domain/i18n";
 import type { Slot } from "../../domain/opening-hours";
 import { zonedDate } from "../../domain/periods";
@@ -21,10 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "stor
 
 export default function Stores({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const slotsText = (slots: Slot[]) =>
-    slots.length === 0 ? t("shop.closed") : slots.map((s) => `${hhmm(s.opens)}–${hhmm(s.closes)}`).join(", ");
   const href = useLocalPath();
   const locale = useLocale();
+  const slotsText = (slots: Slot[]) =>
+    slots.length === 0 ? t("shop.closed") : slots.map((s) => `${formatTime(s.opens, locale)}–${formatTime(s.closes, locale)}`).join(", ");
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-brand-900">{t("pages.stores.title")}</h1>
