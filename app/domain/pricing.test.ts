@@ -8,6 +8,7 @@ import {
   quoteRental,
   roundCents,
   vatIncluded,
+  withDamageWaiver,
 } from "./pricing";
 
 // Ski Race Pro: 38 € a day, degressive, 23 € each day after the seventh.
@@ -225,7 +226,13 @@ describe("quoteRental", () => {
 describe("damage waiver", () => {
   const waiver = (chosen = true) => ({ dayCents: 200, chosen });
   const helmet = rental({ key: "helmet", itemId: 3, quantity: 2, priceTable: { dayPrices: [500], extraDayCents: 500 } });
-  const dayLocker: QuoteLineInput = { ...goggles, key: "locker", kind: "depot", unitPriceCents: null, priceTable: { dayPrices: [800], extraDayCents: 600 } };
+  const dayLocker: QuoteLineInput = {
+    ...goggles,
+    key: "locker",
+    kind: "depot",
+    unitPriceCents: null,
+    priceTable: { dayPrices: [800], extraDayCents: 600 },
+  };
   const wax: QuoteLineInput = { ...goggles, key: "wax", kind: "service", unitPriceCents: 1500 };
 
   it.each([
@@ -234,7 +241,14 @@ describe("damage waiver", () => {
     { name: "skis and two helmets, 3 days", lines: [rental(), helmet], returnDate: "2027-01-13", units: 3, days: 3, cents: 1800 },
     { name: "two pairs of skis, 6 days", lines: [rental({ quantity: 2 })], returnDate: "2027-01-16", units: 2, days: 6, cents: 2400 },
     { name: "one day", lines: [rental()], returnDate: "2027-01-11", units: 1, days: 1, cents: 200 },
-    { name: "sale, service and locker are not covered", lines: [rental(), goggles, wax, dayLocker], returnDate: "2027-01-13", units: 1, days: 3, cents: 600 },
+    {
+      name: "sale, service and locker are not covered",
+      lines: [rental(), goggles, wax, dayLocker],
+      returnDate: "2027-01-13",
+      units: 1,
+      days: 3,
+      cents: 600,
+    },
   ])("costs the price per unit and day: $name", ({ lines, returnDate, units, days, cents }) => {
     const without = quoteRental(base({ lines, period: { pickupDate: "2027-01-11", returnDate } }));
     const quote = quoteRental(base({ lines, period: { pickupDate: "2027-01-11", returnDate }, damageWaiver: waiver() }));
@@ -277,5 +291,13 @@ describe("damage waiver", () => {
     ]);
     expect(quote.vat.reduce((s, v) => s + v.grossCents, 0)).toBe(quote.totalCents);
     expect(vatIncluded(10800, 1000)).toBe(982); // 981.818… rounds up
+  });
+
+  it("taking the offered waiver afterwards gives the same quote as quoting with it", () => {
+    const lowVat = rental({ key: "bike", itemId: 5, vatRateBp: 1000, quantity: 3 });
+    for (const lines of [[rental()], [rental(), lowVat, goggles], [goggles]]) {
+      const input = base({ lines, coupon: coupon({ value: 15 }), damageWaiver: waiver(false) });
+      expect(withDamageWaiver(quoteRental(input))).toEqual(quoteRental({ ...input, damageWaiver: waiver(true) }));
+    }
   });
 });

@@ -107,6 +107,34 @@ export type Quote = {
   damageWaiver: DamageWaiverQuote | null;
 };
 
+/**
+ * The quote as it is with its offered damage waiver taken: the same as quoting again with the box ticked,
+ * so the checkout can show both sums and let the box choose (without JavaScript, by CSS).
+ */
+export function withDamageWaiver(quote: Quote): Quote {
+  const waiver = quote.damageWaiver;
+  if (!waiver || waiver.chosen) return quote;
+  const vat = quote.vat.map((v) => {
+    const grossCents = v.grossCents + (waiver.byRate.find((w) => w.rateBp === v.rateBp)?.amountCents ?? 0);
+    const vatCents = vatIncluded(grossCents, v.rateBp);
+    return { rateBp: v.rateBp, grossCents, netCents: grossCents - vatCents, vatCents };
+  });
+  return {
+    ...quote,
+    totalCents: quote.totalCents + waiver.amountCents,
+    vat,
+    vatCents: vat.reduce((sum, v) => sum + v.vatCents, 0),
+    damageWaiver: { ...waiver, chosen: true },
+  };
+}
+
+/** An order's damage waiver as the totals show it, or null when the customer did not take one. */
+export function takenWaiver(order: { damageWaiverCents: number; damageWaiverDayCents: number | null }) {
+  return order.damageWaiverCents > 0 && order.damageWaiverDayCents !== null
+    ? { amountCents: order.damageWaiverCents, dayCents: order.damageWaiverDayCents }
+    : null;
+}
+
 /** Rounds half up (amounts here are never negative): the one rounding rule. */
 export function roundCents(value: number): number {
   return Math.floor(value + 0.5);

@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "email",
     "phone",
     "total",
+    "damageWaiver",
     "paid",
   ].map((key) => t(`admin.orders.csvColumn.${key}`));
   const csv = await exportOrders(user, parseListQuery(ordersQuery, url), header);

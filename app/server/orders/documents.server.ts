@@ -7,6 +7,7 @@ import QRCode from "qrcode";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
 import { hotelNote } from "../../domain/partner-hotel";
+import { takenWaiver } from "../../domain/pricing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
@@ -36,6 +37,8 @@ export type OrderDocumentInput = {
     | "vatCents"
     | "vatBreakdown"
     | "discounts"
+    | "damageWaiverCents"
+    | "damageWaiverDayCents"
   >;
   shop: Pick<ShopRow, "name" | "street" | "postalCode" | "town" | "country" | "phone" | "email">;
   persons: Pick<PersonRow, "id" | "firstName" | "lastName">[];
@@ -468,6 +471,8 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
             : [t("documents.discount.other"), discount.label].filter(Boolean).join(" ");
     amount(text, -discount.amountCents);
   }
+  const waiver = takenWaiver(order);
+  if (waiver) amount(t("documents.damageWaiver", { day: money(waiver.dayCents) }), waiver.amountCents);
   sheet.need(22);
   sheet.space(2);
   amount(t("documents.total"), order.totalCents, { bold: true, size: 12 });
@@ -500,6 +505,8 @@ export type ContractInput = {
     | "pickupAt"
     | "returnAt"
     | "totalCents"
+    | "damageWaiverCents"
+    | "damageWaiverDayCents"
     | "invoiceName"
     | "invoiceCompany"
     | "invoiceStreet"
@@ -560,6 +567,13 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale): P
   field(t("documents.pickup"), when(order.pickupAt), true);
   field(t("documents.return"), when(order.returnAt), true);
   field(t("documents.total"), money(order.totalCents), true);
+  // The waiver changes what the renter is liable for (term 2), so the contract names it and what it covers.
+  const waiver = takenWaiver(order);
+  if (waiver)
+    field(t("documents.contract.waiver"), [
+      t("documents.contract.waiverTaken", { day: money(waiver.dayCents), total: money(waiver.amountCents) }),
+      t("documents.contract.waiverCovers"),
+    ]);
   sheet.space(12);
 
   const columns = {
