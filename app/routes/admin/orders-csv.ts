@@ -26,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "email",
     "phone",
     "total",
-    "damageWaiver",
     "paid",
+    "damageWaiver",
   ].map((key) => t(`admin.orders.csvColumn.${key}`));
   const csv = await exportOrders(user, parseListQuery(ordersQuery, url), header);
   const day = new Date().toISOString().slice(0, 10);

@@ -120,8 +120,9 @@ export async function exportOrders(user: BackOfficeUser, query: OrdersQuery, hea
         r.email,
         r.phone,
         (r.totalCents / 100).toFixed(2),
-        (r.damageWaiverCents / 100).toFixed(2),
         csvDateTime(r.paidAt),
+        // Last, so spreadsheets made for the earlier columns keep reading them in place.
+        (r.damageWaiverCents / 100).toFixed(2),
       ]),
     ),
   ];
