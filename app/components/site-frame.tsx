@@ -28,7 +28,7 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
             <NavItem to={href("/stores")}>{t("nav.stores")}</NavItem>
             <NavItem to={href("/about")}>{t("nav.about")}</NavItem>
           </nav>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex flex-wrap items-center gap-3">
             <SeasonSwitcher />
             <LanguageSwitcher />
             <AccountLink />
