@@ -245,7 +245,13 @@ export async function createCounterOrder(
     action: "create",
     entity: "order",
     entityId: held.order.id,
-    after: { number: held.order.number, source: "counter", method: input.method, totalCents: held.order.totalCents },
+    after: {
+      number: held.order.number,
+      source: "counter",
+      method: input.method,
+      totalCents: held.order.totalCents,
+      damageWaiverCents: held.order.quote.damageWaiver?.chosen ? held.order.quote.damageWaiver.amountCents : 0,
+    },
   });
   if (input.email) await sendOrderConfirmation(held.order.id, origin);
   return ok({ orderId: held.order.id });
