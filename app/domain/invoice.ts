@@ -33,3 +33,13 @@ export const invoiceSchema = z.object({
     .regex(/^\+?[0-9 ()/-]{6,24}$/, { message: "booking.errors.phone" }),
 });
 export type InvoiceInput = z.infer<typeof invoiceSchema>;
+
+/**
+ * The checkout form: the invoice information and the damage waiver box, which a browser posts as "on"
+ * when ticked and not at all when not. Anything else is no answer to the box.
+ */
+export const checkoutSchema = invoiceSchema.extend({
+  damageWaiver: z
+    .preprocess(emptyToUndefined, z.literal("on", { message: "booking.errors.damageWaiver" }).optional())
+    .transform((value) => value === "on"),
+});

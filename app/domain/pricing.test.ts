@@ -8,6 +8,7 @@ import {
   quoteRental,
   roundCents,
   vatIncluded,
+  withDamageWaiver,
 } from "./pricing";
 
 // Ski Race Pro: 38 € a day, degressive, 23 € each day after the seventh.
@@ -219,5 +220,84 @@ describe("quoteRental", () => {
   it("refuses a line without a price or with a bad quantity", () => {
     expect(() => quoteRental(base({ lines: [rental({ priceTable: null })] }))).toThrow(RangeError);
     expect(() => quoteRental(base({ lines: [rental({ quantity: 0 })] }))).toThrow(RangeError);
+  });
+});
+
+describe("damage waiver", () => {
+  const waiver = (chosen = true) => ({ dayCents: 200, chosen });
+  const helmet = rental({ key: "helmet", itemId: 3, quantity: 2, priceTable: { dayPrices: [500], extraDayCents: 500 } });
+  const dayLocker: QuoteLineInput = {
+    ...goggles,
+    key: "locker",
+    kind: "depot",
+    unitPriceCents: null,
+    priceTable: { dayPrices: [800], extraDayCents: 600 },
+  };
+  const wax: QuoteLineInput = { ...goggles, key: "wax", kind: "service", unitPriceCents: 1500 };
+
+  it.each([
+    // what is in the bag, the period, units covered, days, waiver in cents
+    { name: "one pair of skis, 3 days", lines: [rental()], returnDate: "2027-01-13", units: 1, days: 3, cents: 600 },
+    { name: "skis and two helmets, 3 days", lines: [rental(), helmet], returnDate: "2027-01-13", units: 3, days: 3, cents: 1800 },
+    { name: "two pairs of skis, 6 days", lines: [rental({ quantity: 2 })], returnDate: "2027-01-16", units: 2, days: 6, cents: 2400 },
+    { name: "one day", lines: [rental()], returnDate: "2027-01-11", units: 1, days: 1, cents: 200 },
+    {
+      name: "sale, service and locker are not covered",
+      lines: [rental(), goggles, wax, dayLocker],
+      returnDate: "2027-01-13",
+      units: 1,
+      days: 3,
+      cents: 600,
+    },
+  ])("costs the price per unit and day: $name", ({ lines, returnDate, units, days, cents }) => {
+    const without = quoteRental(base({ lines, period: { pickupDate: "2027-01-11", returnDate } }));
+    const quote = quoteRental(base({ lines, period: { pickupDate: "2027-01-11", returnDate }, damageWaiver: waiver() }));
+    expect(quote.damageWaiver).toMatchObject({ dayCents: 200, units, days, amountCents: cents, chosen: true });
+    expect(quote.totalCents).toBe(without.totalCents + cents);
+    expect(quote.subtotalCents).toBe(without.subtotalCents);
+  });
+
+  it("is quoted but not charged when offered and not chosen, and absent when not offered or nothing is rented", () => {
+    const offered = quoteRental(base({ damageWaiver: waiver(false) }));
+    expect(offered.damageWaiver).toMatchObject({ amountCents: 600, chosen: false });
+    expect(offered.totalCents).toBe(10200);
+    expect(quoteRental(base()).damageWaiver).toBeNull();
+    expect(quoteRental(base({ damageWaiver: null })).damageWaiver).toBeNull();
+    expect(quoteRental(base({ lines: [goggles, wax, dayLocker], damageWaiver: waiver() })).damageWaiver).toBeNull();
+  });
+
+  it("is not reduced by the early-booking offer, a partner hotel or a coupon", () => {
+    const quote = quoteRental(
+      base({ offer: { percent: 10, minDaysAhead: 1 }, coupon: coupon({ kind: "fixed", value: 1_000_000 }), damageWaiver: waiver() }),
+    );
+    // A coupon larger than the order makes the rentals free; the waiver is still paid.
+    expect(quote.lines[0].totalCents).toBe(0);
+    expect(quote.discountCents).toBe(10200);
+    expect(quote.totalCents).toBe(600);
+    expect(quote.vat).toEqual([{ rateBp: 2200, grossCents: 600, netCents: 492, vatCents: 108 }]);
+  });
+
+  it("carries the VAT of the rental lines it covers, each at its rate, rounded half up on the sums", () => {
+    const lowVat = rental({ key: "bike", itemId: 5, vatRateBp: 1000, quantity: 1 });
+    const quote = quoteRental(base({ lines: [rental(), lowVat, goggles], damageWaiver: waiver() }));
+    expect(quote.damageWaiver?.byRate).toEqual([
+      { rateBp: 2200, amountCents: 600 },
+      { rateBp: 1000, amountCents: 600 },
+    ]);
+    // 22 %: skis 10200 + goggles 7900 + waiver 600 = 18700; 10 %: bike 10200 + waiver 600 = 10800.
+    expect(quote.vat.map((v) => [v.rateBp, v.grossCents, v.vatCents])).toEqual([
+      [2200, 18700, vatIncluded(18700, 2200)],
+      [1000, 10800, vatIncluded(10800, 1000)],
+    ]);
+    expect(quote.vat.reduce((s, v) => s + v.grossCents, 0)).toBe(quote.totalCents);
+    expect(vatIncluded(10800, 1000)).toBe(982); // 981.818… rounds up
+  });
+
+  it("taking the offered waiver afterwards gives the same quote as quoting with it", () => {
+    const lowVat = rental({ key: "bike", itemId: 5, vatRateBp: 1000, quantity: 3 });
+    for (const lines of [[rental()], [rental(), lowVat, goggles], [goggles]]) {
+      const input = base({ lines, coupon: coupon({ value: 15 }), damageWaiver: waiver(false) });
+      expect(withDamageWaiver(quoteRental(input))).toEqual(quoteRental({ ...input, damageWaiver: waiver(true) }));
+    }
   });
 });

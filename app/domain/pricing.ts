@@ -49,6 +49,11 @@ export type QuoteInput = {
   coupon?: CouponInput | null;
   hotel?: { name: string; discountPercent: number } | null;
   offer?: { percent: number; minDaysAhead: number } | null;
+  /**
+   * The damage waiver the shop offers (null: none), and whether the customer took it. Offered, it is
+   * quoted either way, so the checkout can name its price before the box is ticked.
+   */
+  damageWaiver?: { dayCents: number; chosen: boolean } | null;
 };
 
 export type CouponRejection =
@@ -75,6 +80,20 @@ export type QuotedLine = {
 export type QuotedDiscount = { kind: "offer" | "hotel" | "coupon"; percent: number | null; label: string; amountCents: number };
 export type VatBreakdown = { rateBp: number; grossCents: number; netCents: number; vatCents: number };
 
+/**
+ * The damage waiver of a bag: its price per rented unit and day, times the rental units and days. It is no
+ * line and no discount touches it (decision 029); `amountCents` is in the total only when `chosen`.
+ */
+export type DamageWaiverQuote = {
+  dayCents: number;
+  units: number;
+  days: number;
+  amountCents: number;
+  chosen: boolean;
+  /** The amount per VAT rate of the rental lines it covers, largest rate first. */
+  byRate: { rateBp: number; amountCents: number }[];
+};
+
 export type Quote = {
   lines: QuotedLine[];
   discounts: QuotedDiscount[];
@@ -84,7 +103,37 @@ export type Quote = {
   vat: VatBreakdown[];
   vatCents: number;
   coupon: { code: string; applied: true } | { code: string; applied: false; reason: CouponRejection } | null;
+  /** Null when the shop offers none or the bag rents nothing; its amount is in the total only when chosen. */
+  damageWaiver: DamageWaiverQuote | null;
 };
+
+/**
+ * The quote as it is with its offered damage waiver taken: the same as quoting again with the box ticked,
+ * so the checkout can show both sums and let the box choose (without JavaScript, by CSS).
+ */
+export function withDamageWaiver(quote: Quote): Quote {
+  const waiver = quote.damageWaiver;
+  if (!waiver || waiver.chosen) return quote;
+  const vat = quote.vat.map((v) => {
+    const grossCents = v.grossCents + (waiver.byRate.find((w) => w.rateBp === v.rateBp)?.amountCents ?? 0);
+    const vatCents = vatIncluded(grossCents, v.rateBp);
+    return { rateBp: v.rateBp, grossCents, netCents: grossCents - vatCents, vatCents };
+  });
+  return {
+    ...quote,
+    totalCents: quote.totalCents + waiver.amountCents,
+    vat,
+    vatCents: vat.reduce((sum, v) => sum + v.vatCents, 0),
+    damageWaiver: { ...waiver, chosen: true },
+  };
+}
+
+/** An order's damage waiver as the totals show it, or null when the customer did not take one. */
+export function takenWaiver(order: { damageWaiverCents: number; damageWaiverDayCents: number | null }) {
+  return order.damageWaiverCents > 0 && order.damageWaiverDayCents !== null
+    ? { amountCents: order.damageWaiverCents, dayCents: order.damageWaiverDayCents }
+    : null;
+}
 
 /** Rounds half up (amounts here are never negative): the one rounding rule. */
 export function roundCents(value: number): number {
@@ -154,9 +203,34 @@ export function vatIncluded(grossCents: number, rateBp: number): number {
 }
 
 /**
+ * The damage waiver of rental lines: `dayCents` per unit and rental day, VAT at each line's rate. Sale
+ * articles, services and depot lockers are not covered. Null when nothing is rented.
+ */
+export function damageWaiverFor(
+  lines: Pick<QuoteLineInput, "kind" | "quantity" | "vatRateBp">[],
+  days: number,
+  offer: { dayCents: number; chosen: boolean },
+): DamageWaiverQuote | null {
+  const rented = lines.filter((l) => l.kind === "rental");
+  const units = rented.reduce((sum, l) => sum + l.quantity, 0);
+  if (units === 0 || offer.dayCents <= 0) return null;
+  const byRate = new Map<number, number>();
+  for (const l of rented) byRate.set(l.vatRateBp, (byRate.get(l.vatRateBp) ?? 0) + offer.dayCents * l.quantity * days);
+  return {
+    dayCents: offer.dayCents,
+    units,
+    days,
+    amountCents: offer.dayCents * units * days,
+    chosen: offer.chosen,
+    byRate: [...byRate].sort((a, b) => b[0] - a[0]).map(([rateBp, amountCents]) => ({ rateBp, amountCents })),
+  };
+}
+
+/**
  * Prices a bag: line prices (price tables, surcharges), then discounts in a fixed order, then VAT.
  *  1. Rental lines get the larger of the early-booking offer and the partner-hotel discount (not both).
  *  2. The coupon applies to what its scope covers, after step 1.
+ *  3. A chosen damage waiver is added after the discounts, which never reduce it.
  * Totals never go below zero.
  */
 export function quoteRental(input: QuoteInput): Quote {
@@ -236,21 +310,28 @@ export function quoteRental(input: QuoteInput): Quote {
     }
   }
 
+  // 3. The damage waiver, on what is rented, after the discounts.
+  const damageWaiver = input.damageWaiver ? damageWaiverFor(input.lines, days, input.damageWaiver) : null;
+  const waiverByRate = new Map((damageWaiver?.chosen ? damageWaiver.byRate : []).map((w) => [w.rateBp, w.amountCents]));
+
   const rates = [...new Set(lines.map((l) => l.vatRateBp))].sort((a, b) => b - a);
   const vat = rates.map((rateBp) => {
-    const grossCents = lines.filter((l) => l.vatRateBp === rateBp).reduce((sum, l) => sum + l.totalCents, 0);
+    const linesCents = lines.filter((l) => l.vatRateBp === rateBp).reduce((sum, l) => sum + l.totalCents, 0);
+    const grossCents = linesCents + (waiverByRate.get(rateBp) ?? 0);
     const vatCents = vatIncluded(grossCents, rateBp);
     return { rateBp, grossCents, netCents: grossCents - vatCents, vatCents };
   });
-  const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  const linesTotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  const totalCents = linesTotalCents + (damageWaiver?.chosen ? damageWaiver.amountCents : 0);
   return {
     lines,
     discounts,
     subtotalCents,
-    discountCents: subtotalCents - totalCents,
+    discountCents: subtotalCents - linesTotalCents,
     totalCents,
     vat,
     vatCents: vat.reduce((sum, v) => sum + v.vatCents, 0),
     coupon,
+    damageWaiver,
   };
 }

@@ -90,6 +90,14 @@ export const settingsSchema = z.object({
     .object({ percent: z.number().int().min(0).max(50), minDaysAhead: z.number().int().min(1).max(365) })
     .nullable()
     .default({ percent: 10, minDaysAhead: 14 }),
+  /**
+   * The damage waiver offered at checkout (null: not offered): cents per rented unit and rental day. It
+   * covers repairs of accidental damage, not loss or theft (docs/decisions/029-damage-waiver.md).
+   */
+  damageWaiver: z
+    .object({ dayCents: z.number().int().min(1).max(10_000) })
+    .nullable()
+    .default({ dayCents: 200 }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

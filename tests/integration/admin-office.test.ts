@@ -550,8 +550,8 @@ describe("dashboard and calendar", () => {
     expect(branch(shops["plan-da-sera"])?.days[1].pickups.map((o) => o.number)).toEqual([orders.tomorrowB.number]);
     expect(all.waiting.orders.map((o) => o.number).sort()).toEqual([orders.waitingA.number, orders.waitingB.number].sort());
     // Revenue: paid days ago 1 (300 €), 3 (120 €) and 15 (50 €); not 45 days ago, not refunded.
-    expect(all.revenue.last7).toEqual({ cents: 42_000, orders: 2 });
-    expect(all.revenue.last30).toEqual({ cents: 47_000, orders: 3 });
+    expect(all.revenue.last7).toEqual({ cents: 42_000, waiverCents: 0, orders: 2 });
+    expect(all.revenue.last30).toEqual({ cents: 47_000, waiverCents: 0, orders: 3 });
     expect(all.revenue.days).toHaveLength(30);
     expect(all.revenue.days.at(-1)?.date).toBe(today);
 
@@ -576,7 +576,7 @@ describe("dashboard and calendar", () => {
     const mine = await getDashboard([shops.ciaslin], now);
     expect(mine.branches.map((b) => b.shop.id)).toEqual([shops.ciaslin]);
     expect(mine.waiting.orders.map((o) => o.number)).toEqual([orders.waitingA.number]);
-    expect(mine.revenue.last30).toEqual({ cents: 17_000, orders: 2 });
+    expect(mine.revenue.last30).toEqual({ cents: 17_000, waiverCents: 0, orders: 2 });
     expect(mine.utilisation.find((u) => u.categoryId === "ski-snowboard")?.bookedToday).toBe(2);
     expect((await getDashboard([], now)).branches).toEqual([]);
 

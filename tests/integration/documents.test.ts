@@ -1,4 +1,3 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, type PDFObject, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
 import type { LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime, formatMoney } from "../../app/domain/format";
@@ -12,6 +11,7 @@ import { type OrderDocumentInput, orderCalendarIcs, orderConfirmationPdf, orderQ
 import { getOrderByToken, orderPageUrl } from "../../app/server/orders/orders.server";
 import { createRentalItem, createSaleItem, holdRequest, JANUARY_PERIOD, plainLine, rentalLine, shopIds } from "../helpers/booking";
 import { createTestDatabase, testDbKind } from "../helpers/db";
+import { pdfText } from "../helpers/pdf-text";
 
 let database: Database & { url?: string };
 let order: NonNullable<Awaited<ReturnType<typeof getOrderByToken>>>;
@@ -43,35 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
-
-/** WinAnsi bytes 0x80..0x9F; the rest is Latin-1. */
-const WIN_ANSI_HIGH = "€\0‚ƒ„…†‡ˆ‰Š‹Œ\0Ž\0\0‘’“”•–—˜™š›œ\0žŸ";
-const winAnsiDecode = (hex: string) =>
-  (hex.match(/../g) ?? [])
-    .map((pair) => parseInt(pair, 16))
-    .map((byte) => (byte >= 0x80 && byte <= 0x9f ? WIN_ANSI_HIGH[byte - 0x80] : String.fromCharCode(byte)))
-    .join("");
-
-/**
- * The text a PDF shows: every string of the pages' content streams (inflated), one per text operator, decoded
- * from the standard fonts' encoding. Metadata (the document title) is not part of it.
- */
-async function pdfText(bytes: Uint8Array): Promise<{ pages: number; lines: string[] }> {
-  const doc = await PDFDocument.load(bytes);
-  const lines: string[] = [];
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const parts: (PDFObject | undefined)[] = contents instanceof PDFArray ? contents.asArray() : [contents];
-    for (const part of parts) {
-      const stream = part instanceof PDFRef ? doc.context.lookup(part) : part;
-      if (!(stream instanceof PDFStream)) continue;
-      const raw = stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents();
-      const source = Buffer.from(raw).toString("latin1");
-      for (const match of source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(winAnsiDecode(match[1]));
-    }
-  }
-  return { pages: doc.getPageCount(), lines };
-}
 
 /** Intl's spaces as the PDF writes them: narrow and thin spaces become plain ones. */
 const asDrawn = (text: string) => text.replace(/[\u2000-\u200a\u202f]/g, " ");

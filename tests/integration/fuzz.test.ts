@@ -613,6 +613,9 @@ describe("with the demo payment provider", () => {
           email: one(INVOICE.email, "ANNA@EXAMPLE.COM"),
           phone: INVOICE.phone,
           total: one("{total}", "0", "-1", "1e3"),
+          // The damage waiver's box: ticked, not, or forged; with the amount the page showed, or another.
+          damageWaiver: one("", "on", "yes", "ON"),
+          waiver: one("600", "0", "-1", "x"),
         }),
       });
       await assertProperty(arbitrary, async (run) => {
@@ -1388,6 +1391,8 @@ describe("with the demo payment provider", () => {
       };
       walk(values, "");
       spec["discountOffer.enabled"] = one("on", "");
+      spec["damageWaiver.enabled"] = one("on", "");
+      spec["damageWaiver.dayPrice"] = one("2.00", "2,50", "0", "100,01", "zwei", "");
       spec.requireStaffTotp = "";
       await fuzzForm(fc.constant("/admin/settings"), spec);
     });

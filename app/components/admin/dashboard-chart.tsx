@@ -100,6 +100,9 @@ export function RevenueTable({ days }: { days: RevenueDay[] }) {
               <th scope="col" className="px-3 py-1.5 text-right">
                 {t("admin.dashboard.revenue")}
               </th>
+              <th scope="col" className="px-3 py-1.5 text-right">
+                {t("admin.dashboard.waiverColumn")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -110,6 +113,9 @@ export function RevenueTable({ days }: { days: RevenueDay[] }) {
                 </th>
                 <td className="px-3 py-1.5 text-right tabular-nums">{day.orders}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(day.cents, locale)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums" data-waiver>
+                  {formatMoney(day.waiverCents, locale)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 /**
  * The settings form: one fieldset per section (business data, VAT, languages and website, booking, online
- * discount, security), each field with its message beside it, and the recent changes of any setting.
+ * discount, damage waiver, security), each field with its message beside it, and the recent changes of any setting.
  */
 
 import type { AuditView } from "../../domain/admin/audit";
@@ -134,6 +134,13 @@ export function SettingsFields({ environment }: { environment: { languageCookie:
             inputMode="numeric"
           />
           <TextField name="discountOffer.minDaysAhead" label={t("admin.settings.field.offerDays")} inputMode="numeric" />
+        </div>
+      </Section>
+
+      <Section id="waiver" title={t("admin.settings.waiver")} hint={t("admin.settings.hint.waiver")}>
+        <CheckboxField name="damageWaiver.enabled" label={t("admin.settings.field.waiverEnabled")} />
+        <div className="max-w-xs">
+          <TextField name="damageWaiver.dayPrice" label={t("admin.settings.field.waiverDayPrice")} inputMode="decimal" />
         </div>
       </Section>
 

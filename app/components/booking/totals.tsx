@@ -1,4 +1,4 @@
-/** Subtotal, discounts, total and VAT: the same block in the bag and on the order page. */
+/** Subtotal, discounts, damage waiver, total and VAT: the same block in the bag and on the order page. */
 
 import { formatMoney, formatPercent } from "../../domain/format";
 import { hotelNote } from "../../domain/partner-hotel";
@@ -12,9 +12,11 @@ export type TotalsProps = {
   vat: { rateBp: number; vatCents: number }[];
   /** The partner hotel chosen, shown whether or not its discount applied (it does not stack with early booking). */
   hotel?: { name: string } | null;
+  /** The damage waiver taken (in the total), with its price per item and day. */
+  damageWaiver?: { amountCents: number; dayCents: number } | null;
 };
 
-export function Totals({ subtotalCents, discounts, totalCents, vat, hotel }: TotalsProps) {
+export function Totals({ subtotalCents, discounts, totalCents, vat, hotel, damageWaiver }: TotalsProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const money = (cents: number) => formatMoney(cents, locale);
@@ -43,6 +45,12 @@ export function Totals({ subtotalCents, discounts, totalCents, vat, hotel }: Tot
         <div className="flex justify-between gap-4 text-sm text-slate-700" data-hotel>
           <dt>{t("order.hotel.label")}</dt>
           <dd className="text-right">{t(hotelLine.key, hotelLine.values)}</dd>
+        </div>
+      )}
+      {damageWaiver && (
+        <div className="flex justify-between gap-4" data-damage-waiver>
+          <dt>{t("booking.waiver.line", { day: money(damageWaiver.dayCents) })}</dt>
+          <dd className="whitespace-nowrap">{money(damageWaiver.amountCents)}</dd>
         </div>
       )}
       <div className="flex justify-between border-t border-slate-300 pt-2 text-lg font-bold">

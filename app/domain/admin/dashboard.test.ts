@@ -18,16 +18,16 @@ describe("dashboard figures", () => {
       ["2027-01-11", "2027-01-12"],
       [
         { paidAt: new Date("2027-01-11T22:59:00Z"), totalCents: 1000 }, // 23:59 on the 11th in Rome
-        { paidAt: new Date("2027-01-11T23:01:00Z"), totalCents: 2000 }, // 00:01 on the 12th
+        { paidAt: new Date("2027-01-11T23:01:00Z"), totalCents: 2000, damageWaiverCents: 400 }, // 00:01 on the 12th
         { paidAt: new Date("2027-01-12T10:00:00Z"), totalCents: 500 },
         { paidAt: new Date("2027-01-20T10:00:00Z"), totalCents: 9999 }, // outside
       ],
     );
     expect(revenue).toEqual([
-      { date: "2027-01-11", cents: 1000, orders: 1 },
-      { date: "2027-01-12", cents: 2500, orders: 2 },
+      { date: "2027-01-11", cents: 1000, waiverCents: 0, orders: 1 },
+      { date: "2027-01-12", cents: 2500, waiverCents: 400, orders: 2 },
     ]);
-    expect(sumRevenue(revenue)).toEqual({ cents: 3500, orders: 3 });
+    expect(sumRevenue(revenue)).toEqual({ cents: 3500, waiverCents: 400, orders: 3 });
   });
 
   it("utilisation: units booked today, and booked unit-days of the week", () => {

@@ -28,22 +28,27 @@ export function dashboardDays(now: Date) {
   };
 }
 
-export type RevenueDay = { date: IsoDate; cents: number; orders: number };
+/** A day's revenue; `waiverCents` is the part of `cents` paid for damage waivers (decision 029). */
+export type RevenueDay = { date: IsoDate; cents: number; waiverCents: number; orders: number };
 
 /** Revenue per day over the given days (oldest first), from paid orders' payment instants and totals. */
-export function revenueByDay(days: IsoDate[], paid: { paidAt: Date; totalCents: number }[]): RevenueDay[] {
-  const byDay = new Map(days.map((date) => [date, { date, cents: 0, orders: 0 }]));
+export function revenueByDay(days: IsoDate[], paid: { paidAt: Date; totalCents: number; damageWaiverCents?: number }[]): RevenueDay[] {
+  const byDay = new Map(days.map((date) => [date, { date, cents: 0, waiverCents: 0, orders: 0 }]));
   for (const order of paid) {
     const day = byDay.get(zonedDate(order.paidAt));
     if (!day) continue;
     day.cents += order.totalCents;
+    day.waiverCents += order.damageWaiverCents ?? 0;
     day.orders += 1;
   }
   return days.map((date) => byDay.get(date) as RevenueDay);
 }
 
-export function sumRevenue(days: RevenueDay[]): { cents: number; orders: number } {
-  return days.reduce((sum, day) => ({ cents: sum.cents + day.cents, orders: sum.orders + day.orders }), { cents: 0, orders: 0 });
+export function sumRevenue(days: RevenueDay[]): { cents: number; waiverCents: number; orders: number } {
+  return days.reduce(
+    (sum, day) => ({ cents: sum.cents + day.cents, waiverCents: sum.waiverCents + day.waiverCents, orders: sum.orders + day.orders }),
+    { cents: 0, waiverCents: 0, orders: 0 },
+  );
 }
 
 export type Utilisation = {

@@ -163,6 +163,8 @@ export const counterOrderSchema = z.object({
   phone: optionalText(40),
   language: oneOf(["en", "de", "it", "nl", "be", "da"] as const),
   method: oneOf(["cash", "card"] as const),
+  /** The customer takes the damage waiver (only when the shop offers it); never ticked in advance. */
+  damageWaiver: checkbox,
   note: optionalText(1000),
 });
 export type CounterOrderInput = z.infer<typeof counterOrderSchema>;

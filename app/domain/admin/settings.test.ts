@@ -20,6 +20,7 @@ function posted(overrides: Record<string, unknown> = {}) {
     holdMinutes: String(values.holdMinutes),
     turnaroundMinutes: String(values.turnaroundMinutes),
     cancellationFreeHours: String(values.cancellationFreeHours),
+    damageWaiver: { ...(values.damageWaiver as Record<string, unknown>), enabled: "on" },
     ...overrides,
   };
 }
@@ -84,6 +85,17 @@ describe("the settings form", () => {
       percent: 8,
       minDaysAhead: 30,
     });
+  });
+
+  it("the damage waiver: off ignores its price, on takes euros as typed and checks the range beside the field", () => {
+    expect(settingsFormSchema.parse(posted()).damageWaiver).toEqual({ dayCents: 200 });
+    expect(settingsFormSchema.parse(posted({ damageWaiver: { dayPrice: "abc" } })).damageWaiver).toBeNull();
+    expect(settingsFormSchema.parse(posted({ damageWaiver: { enabled: "on", dayPrice: "2,50" } })).damageWaiver).toEqual({ dayCents: 250 });
+    expect(settingsFormSchema.parse(posted({ damageWaiver: { enabled: "on", dayPrice: "€ 3" } })).damageWaiver).toEqual({ dayCents: 300 });
+    expect(errorsOf(posted({ damageWaiver: { enabled: "on", dayPrice: "" } }))["damageWaiver.dayPrice"]).toBe("admin.errors.required");
+    expect(errorsOf(posted({ damageWaiver: { enabled: "on", dayPrice: "two" } }))["damageWaiver.dayPrice"]).toBe("admin.errors.money");
+    expect(errorsOf(posted({ damageWaiver: { enabled: "on", dayPrice: "0" } }))["damageWaiver.dayPrice"]).toBe("admin.errors.range");
+    expect(errorsOf(posted({ damageWaiver: { enabled: "on", dayPrice: "100,01" } }))["damageWaiver.dayPrice"]).toBe("admin.errors.range");
   });
 
   it("business data: required fields, e-mail and a two-letter country", () => {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isLocale, locales } from "../i18n";
 import type { SettingKey, Settings } from "../settings";
-import { checkbox, email, integer, optionalText, requiredText } from "./fields";
+import { checkbox, email, euros, integer, optionalText, requiredText } from "./fields";
 
 /** The sections of the screen, in their order, with the keys each saves. */
 export const SETTINGS_SECTIONS = {
@@ -15,6 +15,7 @@ export const SETTINGS_SECTIONS = {
   languages: ["languages", "languageCookie", "gtmId"],
   booking: ["holdMinutes", "turnaroundMinutes", "cancellationFreeHours"],
   offer: ["discountOffer"],
+  waiver: ["damageWaiver"],
   security: ["requireStaffTotp"],
 } as const satisfies Record<string, readonly SettingKey[]>;
 
@@ -102,6 +103,23 @@ export const offerSection = z.object({
     }),
 });
 
+/** The damage waiver: off, or a price per rented item and day (at most 100 €). Its price counts only when it is on. */
+export const waiverSection = z.object({
+  damageWaiver: z
+    .object({ enabled: checkbox, dayPrice: z.unknown().optional() })
+    .optional()
+    .transform((waiver, ctx) => {
+      if (!waiver?.enabled) return null;
+      const price = euros().safeParse(waiver.dayPrice);
+      const dayCents = price.success ? price.data : null;
+      if (!price.success) ctx.addIssue({ code: "custom", path: ["dayPrice"], message: price.error.issues[0].message });
+      else if (dayCents === null || dayCents < 1 || dayCents > 10_000)
+        ctx.addIssue({ code: "custom", path: ["dayPrice"], message: "admin.errors.range" });
+      if (dayCents === null || dayCents < 1 || dayCents > 10_000) return z.NEVER;
+      return { dayCents };
+    }),
+});
+
 export const securitySection = z.object({ requireStaffTotp: checkbox });
 
 /** The whole settings form: every section at once, every error reported. */
@@ -111,6 +129,7 @@ export const settingsFormSchema = z.object({
   ...languagesSection.shape,
   ...bookingSection.shape,
   ...offerSection.shape,
+  ...waiverSection.shape,
   ...securitySection.shape,
 });
 
@@ -136,6 +155,9 @@ export function settingsFormValues(settings: Settings): Record<string, unknown> 
     discountOffer: settings.discountOffer
       ? { enabled: "true", percent: String(settings.discountOffer.percent), minDaysAhead: String(settings.discountOffer.minDaysAhead) }
       : { enabled: "", percent: "", minDaysAhead: "" },
+    damageWaiver: settings.damageWaiver
+      ? { enabled: "true", dayPrice: (settings.damageWaiver.dayCents / 100).toFixed(2) }
+      : { enabled: "", dayPrice: "" },
     requireStaffTotp: settings.requireStaffTotp ? "true" : "",
   };
 }

@@ -82,6 +82,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {revenue.last30.waiverCents > 0 && (
+        <p className="mt-2 text-sm text-slate-700" data-figure="waiver">
+          {t("admin.dashboard.waiverShare", { week: money(revenue.last7.waiverCents), month: money(revenue.last30.waiverCents) })}
+        </p>
+      )}
 
       <Section title={t("admin.dashboard.handovers")}>
         {branches.length === 0 ? (

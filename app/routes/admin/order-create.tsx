@@ -1,7 +1,7 @@
 import { Plus, RefreshCw, Trash2 } from "lucide-react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { adminInputClass, FormStatus, SelectField, TextField } from "../../components/admin/form";
+import { adminInputClass, CheckboxField, FormStatus, SelectField, TextField } from "../../components/admin/form";
 import { AdminPage, Section } from "../../components/admin/ui";
 import { Totals } from "../../components/booking/totals";
 import { FormValues } from "../../components/form-values";
@@ -116,6 +116,7 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
     const target = event.target as HTMLInputElement | HTMLSelectElement;
     const affectsPrices = target.name.startsWith("persons.") || target.name.startsWith("lines.");
     if (affectsPrices && (target.tagName === "SELECT" || target.getAttribute("type") === "number")) send(event.currentTarget);
+    else if (target.name === "damageWaiver") send(event.currentTarget);
   };
   const post = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -298,11 +299,29 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
             </div>
             <div className="mt-4 max-w-md rounded-lg bg-slate-50 p-4" aria-live="polite">
               {quote ? (
-                <Totals subtotalCents={quote.subtotalCents} discounts={quote.discounts} totalCents={quote.totalCents} vat={quote.vat} />
+                <Totals
+                  subtotalCents={quote.subtotalCents}
+                  discounts={quote.discounts}
+                  totalCents={quote.totalCents}
+                  vat={quote.vat}
+                  damageWaiver={quote.damageWaiver?.chosen ? quote.damageWaiver : null}
+                />
               ) : (
                 <p className="text-sm text-slate-600">{t("admin.orders.noQuote")}</p>
               )}
             </div>
+            {quote?.damageWaiver && (
+              <div className="mt-4 max-w-md">
+                <CheckboxField
+                  name="damageWaiver"
+                  label={t("admin.orders.waiver", {
+                    day: formatMoney(quote.damageWaiver.dayCents, locale),
+                    total: formatMoney(quote.damageWaiver.amountCents, locale),
+                  })}
+                  hint={t("booking.waiver.covers")}
+                />
+              </div>
+            )}
           </Section>
 
           <Section title={t("admin.orders.customerTitle")}>

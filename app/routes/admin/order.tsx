@@ -20,6 +20,7 @@ import {
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { hotelNote } from "../../domain/partner-hotel";
+import { takenWaiver } from "../../domain/pricing";
 import { fail, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { cancelByStaff, getAdminOrder, pickUpOrder, resendConfirmation, returnOrder } from "../../server/admin/orders.server";
@@ -203,6 +204,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
               totalCents={order.totalCents}
               vat={order.vatBreakdown}
               hotel={hotel}
+              damageWaiver={takenWaiver(order)}
             />
           </div>
         </Section>

@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "phone",
     "total",
     "paid",
+    "damageWaiver",
   ].map((key) => t(`admin.orders.csvColumn.${key}`));
   const csv = await exportOrders(user, parseListQuery(ordersQuery, url), header);
   const day = new Date().toISOString().slice(0, 10);

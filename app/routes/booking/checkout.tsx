@@ -10,7 +10,8 @@ import { countryChoices, DEFAULT_COUNTRY } from "../../domain/countries";
 import { formatDateTime, formatList, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
-import { invoiceSchema } from "../../domain/invoice";
+import { checkoutSchema } from "../../domain/invoice";
+import { withDamageWaiver } from "../../domain/pricing";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { checkout, loadBagAtBranch } from "../../server/booking/bag.server";
@@ -19,7 +20,7 @@ import { readForm } from "../../server/http/forms.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/checkout";
 
-const FIELDS = ["name", "company", "vatId", "street", "postalCode", "city", "country", "email", "phone"] as const;
+const FIELDS = ["name", "company", "vatId", "street", "postalCode", "city", "country", "email", "phone", "damageWaiver"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 async function context(request: Request) {
@@ -46,7 +47,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     country: invoice?.country ?? "",
     email: invoice?.email ?? "",
     phone: invoice?.phone ?? "",
+    // Never ticked in advance: only the customer's own earlier choice (back from the payment page) is kept.
+    damageWaiver: bag.damageWaiver ? "on" : "",
   };
+  const waiver = view.quote.damageWaiver;
+  // The sums with the waiver, shown instead of those without it while its box is ticked.
+  const withWaiver = waiver ? withDamageWaiver(view.quote) : null;
   return {
     appId: bag.appId!,
     shop: { slug: shop.slug, name: shop.name, street: shop.street, town: shop.town },
@@ -55,6 +61,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     subtotalCents: view.quote.subtotalCents,
     discounts: view.quote.discounts,
     vat: view.quote.vat,
+    waiver:
+      waiver && withWaiver
+        ? { dayCents: waiver.dayCents, amountCents: waiver.amountCents, totalCents: withWaiver.totalCents, vat: withWaiver.vat }
+        : null,
     coupon: view.quote.coupon?.applied ? view.quote.coupon.code : null,
     hotel: view.hotels.find((h) => h.id === bag.hotelId) ?? null,
     lines: view.lines.map((l) => ({
@@ -73,13 +83,23 @@ export async function action({ request, context: load }: Route.ActionArgs) {
   const { bag, locale } = await context(request);
   const form = await readForm(request);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.values[f] ?? "").slice(0, 300)])) as Values;
-  const invoice = parse(invoiceSchema, values);
-  if (!invoice.ok)
-    return refuse(invoice.reason === "invalid" ? fail.invalid({ ...invoice.errors, form: "booking.errors.invoiceFirst" }) : invoice, {
+  const input = parse(checkoutSchema, values);
+  if (!input.ok)
+    return refuse(input.reason === "invalid" ? fail.invalid({ ...input.errors, form: "booking.errors.invoiceFirst" }) : input, {
       values,
     });
-  const expectedTotalCents = Number(form.values.total);
-  const result = await checkout({ bag, invoice: invoice.value, locale, expectedTotalCents, request, clientAddress: load.clientAddress });
+  const { damageWaiver, ...invoice } = input.value;
+  // What the customer was shown: the total, plus the waiver's amount when its box is ticked.
+  const expectedTotalCents = Number(form.values.total) + (damageWaiver ? Number(form.values.waiver) : 0);
+  const result = await checkout({
+    bag,
+    invoice,
+    damageWaiver,
+    locale,
+    expectedTotalCents,
+    request,
+    clientAddress: load.clientAddress,
+  });
   if (!result.ok) return refuse(result, { values });
   // Lines that cannot be had or a changed price are shown in the bag.
   if ("backToBag" in result.value) return redirectTo(request, `/rental/bag?changed=${result.value.backToBag}`);
@@ -114,6 +134,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     });
   }, [track]);
   const base = `/rental/${appId}/${shop.slug}`;
+  const { waiver } = loaderData;
+  // While the waiver's box is ticked the sums with it show, else those without: by CSS, so it works before
+  // (and without) JavaScript, and the pay button always names what will be charged.
+  const whenTicked = "hidden group-has-[#damage-waiver:checked]:block";
+  const whenNotTicked = "group-has-[#damage-waiver:checked]:hidden";
   const countries = countryChoices(locale);
   const text = (name: (typeof FIELDS)[number], autoComplete: string, type = "text", required = true) => (
     <Field name={name} label={t(`booking.invoice.${name}`) + (required ? "" : ` (${t("booking.optional")})`)} error={errors[name]}>
@@ -145,9 +170,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           )}
         </Notice>
       )}
-      <div className="mt-6 grid gap-8 md:grid-cols-[1fr_18rem]">
+      <div className="group mt-6 grid gap-8 md:grid-cols-[1fr_18rem]">
         <Form method="post" noValidate className="space-y-4">
           <input type="hidden" name="total" value={loaderData.totalCents} />
+          {waiver && <input type="hidden" name="waiver" value={waiver.amountCents} />}
           <h2 className="text-lg font-semibold">{t("booking.invoice.title")}</h2>
           {text("name", "name")}
           {text("company", "organization", "text", false)}
@@ -185,9 +211,45 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </Field>
           {text("email", "email", "email")}
           {text("phone", "tel", "tel")}
+          {waiver && (
+            <div className="rounded-lg border border-slate-200 p-4" data-damage-waiver>
+              <div className="flex items-start gap-3">
+                <input
+                  id="damage-waiver"
+                  type="checkbox"
+                  name="damageWaiver"
+                  value="on"
+                  defaultChecked={values.damageWaiver === "on"}
+                  aria-describedby={`damage-waiver-hint${errors.damageWaiver ? " damage-waiver-error" : ""}`}
+                  aria-invalid={errors.damageWaiver ? true : undefined}
+                  className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                />
+                <div className="min-w-0">
+                  <label htmlFor="damage-waiver" className="font-medium">
+                    {t("booking.waiver.add", { day: formatMoney(waiver.dayCents, locale), total: formatMoney(waiver.amountCents, locale) })}
+                  </label>
+                  <p id="damage-waiver-hint" className="mt-1 text-sm text-slate-600">
+                    {t("booking.waiver.covers")}
+                  </p>
+                  {errors.damageWaiver && (
+                    <p id="damage-waiver-error" className="mt-1 text-sm text-red-700">
+                      {t(errors.damageWaiver)}
+                    </p>
+                  )}
+                </div>
+              </div>
+            </div>
+          )}
           <PrimaryButton busy={busy} className="w-full sm:w-auto">
             <Lock aria-hidden="true" className="size-4" />
-            {t("booking.checkout.pay", { total: formatMoney(loaderData.totalCents, locale) })}
+            {waiver ? (
+              <>
+                <span className={whenNotTicked}>{t("booking.checkout.pay", { total: formatMoney(loaderData.totalCents, locale) })}</span>
+                <span className={whenTicked}>{t("booking.checkout.pay", { total: formatMoney(waiver.totalCents, locale) })}</span>
+              </>
+            ) : (
+              t("booking.checkout.pay", { total: formatMoney(loaderData.totalCents, locale) })
+            )}
           </PrimaryButton>
           <p className="text-sm text-slate-600">{t("booking.checkout.payHint")}</p>
         </Form>
@@ -214,7 +276,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
-          <div className="mt-3 border-t border-slate-200 pt-3">
+          <div className={`mt-3 border-t border-slate-200 pt-3 ${waiver ? whenNotTicked : ""}`}>
             <Totals
               subtotalCents={loaderData.subtotalCents}
               discounts={loaderData.discounts}
@@ -223,6 +285,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               hotel={loaderData.hotel}
             />
           </div>
+          {waiver && (
+            <div className={`mt-3 border-t border-slate-200 pt-3 ${whenTicked}`} data-with-waiver>
+              <Totals
+                subtotalCents={loaderData.subtotalCents}
+                discounts={loaderData.discounts}
+                totalCents={waiver.totalCents}
+                vat={waiver.vat}
+                hotel={loaderData.hotel}
+                damageWaiver={waiver}
+              />
+            </div>
+          )}
           <Link to={href("/rental/bag")} className="mt-3 inline-block text-brand-700 hover:underline">
             {t("booking.checkout.editBag")}
           </Link>

@@ -11,6 +11,7 @@ import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
+import { takenWaiver } from "../../domain/pricing";
 import { useTranslation } from "../../i18n/react";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
@@ -43,6 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       vatBreakdown: order.vatBreakdown,
       discounts: order.discounts,
       discountCents: order.discountCents,
+      damageWaiver: takenWaiver(order),
       coupon: order.discounts.find((d) => d.kind === "coupon")?.label ?? null,
       hotel: page.hotel ? { name: page.hotel.name } : null,
     },
@@ -230,6 +232,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           totalCents={order.totalCents}
           vat={order.vatBreakdown}
           hotel={order.hotel}
+          damageWaiver={order.damageWaiver}
         />
       </div>
       {order.status === "paid" && (

@@ -169,11 +169,16 @@ function bagLinesOf(input: Pick<CounterOrderInput, "lines" | "persons">): BagLin
 
 /** The price of what is chosen so far (subtotal, discounts, VAT, total), or null when nothing can be priced. */
 export async function counterQuote(
-  input: Pick<CounterOrderInput, "appId" | "pickupDate" | "returnDate" | "lines" | "persons">,
+  input: Pick<CounterOrderInput, "appId" | "pickupDate" | "returnDate" | "lines" | "persons" | "damageWaiver">,
 ): Promise<Quote | null> {
   const lines = bagLinesOf(input);
   if (lines.length === 0) return null;
-  const priced = await quoteBag({ appId: input.appId, period: { pickupDate: input.pickupDate, returnDate: input.returnDate }, lines });
+  const priced = await quoteBag({
+    appId: input.appId,
+    period: { pickupDate: input.pickupDate, returnDate: input.returnDate },
+    lines,
+    damageWaiver: input.damageWaiver,
+  });
   return priced.ok ? priced.context.quote : null;
 }
 
@@ -217,6 +222,7 @@ export async function createCounterOrder(
     lines: bagLinesOf(input),
     // Walk-in customers give a name and, if they like, a phone number or an e-mail for the confirmation.
     invoice: { name: input.name, street: "", postalCode: "", city: "", country: "IT", email: input.email ?? "", phone: input.phone ?? "" },
+    damageWaiver: input.damageWaiver,
     source: "counter",
     createdBy: user.id,
   });
@@ -239,7 +245,13 @@ export async function createCounterOrder(
     action: "create",
     entity: "order",
     entityId: held.order.id,
-    after: { number: held.order.number, source: "counter", method: input.method, totalCents: held.order.totalCents },
+    after: {
+      number: held.order.number,
+      source: "counter",
+      method: input.method,
+      totalCents: held.order.totalCents,
+      damageWaiverCents: held.order.quote.damageWaiver?.chosen ? held.order.quote.damageWaiver.amountCents : 0,
+    },
   });
   if (input.email) await sendOrderConfirmation(held.order.id, origin);
   return ok({ orderId: held.order.id });
@@ -282,7 +294,7 @@ export async function counterDraft(
   const catalog = period.success ? await counterCatalog(user, period.data, persons, locale) : null;
   // The price needs only the period and the chosen items, not a finished form.
   const chosen = counterOrderSchema
-    .pick({ appId: true, pickupDate: true, returnDate: true, lines: true })
+    .pick({ appId: true, pickupDate: true, returnDate: true, lines: true, damageWaiver: true })
     .safeParse({ ...values, lines: values.lines.filter((line) => line.item) });
   const quote = chosen.success ? await counterQuote({ ...chosen.data, persons }) : null;
   return { values, catalog, quote, refusal: form.intent === "create" ? refusal : null };

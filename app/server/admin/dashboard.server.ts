@@ -61,7 +61,7 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
       .where(and(eq(orders.status, "pending_payment"), gt(orders.expiresAt, now), inScope(orders.shopId, shopIds)))
       .orderBy(asc(orders.expiresAt)),
     db
-      .select({ paidAt: orders.paidAt, totalCents: orders.totalCents })
+      .select({ paidAt: orders.paidAt, totalCents: orders.totalCents, damageWaiverCents: orders.damageWaiverCents })
       .from(orders)
       .where(
         and(
@@ -109,7 +109,7 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
 
   const revenue = revenueByDay(
     revenueDays.map((d) => d.date),
-    paid.filter((p): p is { paidAt: Date; totalCents: number } => p.paidAt !== null),
+    paid.filter((p): p is { paidAt: Date; totalCents: number; damageWaiverCents: number } => p.paidAt !== null),
   );
   const categoryName = new Map(names.map((c) => [c.id, c]));
   const fleetShare = utilisation(

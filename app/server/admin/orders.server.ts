@@ -68,6 +68,7 @@ const listColumns = {
   pickupAt: orders.pickupAt,
   returnAt: orders.returnAt,
   totalCents: orders.totalCents,
+  damageWaiverCents: orders.damageWaiverCents,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   shop: shops.name,
@@ -121,6 +122,8 @@ export async function exportOrders(user: BackOfficeUser, query: OrdersQuery, hea
         r.phone,
         (r.totalCents / 100).toFixed(2),
         csvDateTime(r.paidAt),
+        // Last, so spreadsheets made for the earlier columns keep reading them in place.
+        (r.damageWaiverCents / 100).toFixed(2),
       ]),
     ),
   ];

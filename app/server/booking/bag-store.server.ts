@@ -82,6 +82,7 @@ type BagPatch = Partial<{
   couponCode: string | null;
   hotelId: number | null;
   invoice: BagInvoice | null;
+  damageWaiver: boolean;
   orderId: string | null;
   language: Locale;
 }>;

@@ -167,6 +167,8 @@ export async function readyForCheckout(bag: Bag, period: RentalPeriod, locale: L
 export async function checkout(params: {
   bag: Bag;
   invoice: InvoiceInput;
+  /** The damage waiver box as ticked; it is kept on the bag with the invoice information. */
+  damageWaiver: boolean;
   locale: Locale;
   expectedTotalCents: number;
   request: Request;
@@ -184,7 +186,7 @@ export async function checkout(params: {
   // A previous attempt that is still waiting for payment gives its hold back first.
   if (bag.orderId) await abandonPayment(bag.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
-  await updateBag(bag.id, { invoice, orderId: null, language: params.locale });
+  await updateBag(bag.id, { invoice, damageWaiver: params.damageWaiver, orderId: null, language: params.locale });
   const held = await holdOrderOrBusy({
     appId: bag.appId,
     shopId: bag.shopId,
@@ -207,6 +209,7 @@ export async function checkout(params: {
     invoice,
     couponCode: bag.couponCode,
     hotelId: bag.hotelId,
+    damageWaiver: params.damageWaiver,
     // A signed-in customer finds the order under "My orders".
     userId: (await getSessionUser(params.request))?.id ?? bag.userId,
     expectedTotalCents: params.expectedTotalCents,

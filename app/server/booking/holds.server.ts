@@ -57,6 +57,8 @@ export type HoldInput = {
   invoice: Invoice;
   couponCode?: string | null;
   hotelId?: number | null;
+  /** The customer took the damage waiver offered (decision 029). */
+  damageWaiver?: boolean;
   userId?: string | null;
   /** Online (the default), or at the counter by the staff member `createdBy`. */
   source?: "online" | "counter";
@@ -316,6 +318,7 @@ export async function holdOrder(
       couponCode: input.couponCode,
       hotelId: input.hotelId,
       email: input.invoice.email,
+      damageWaiver: input.damageWaiver,
       now,
     },
     db,
@@ -360,6 +363,8 @@ export async function holdOrder(
           vatCents: quote.vatCents,
           vatBreakdown: quote.vat.map((v) => ({ rateBp: v.rateBp, netCents: v.netCents, vatCents: v.vatCents })),
           discounts: quote.discounts.map((d) => ({ kind: d.kind, label: d.label, amountCents: d.amountCents, percent: d.percent })),
+          damageWaiverCents: quote.damageWaiver?.chosen ? quote.damageWaiver.amountCents : 0,
+          damageWaiverDayCents: quote.damageWaiver?.chosen ? quote.damageWaiver.dayCents : null,
           couponId: quote.coupon?.applied && coupon ? coupon.id : null,
           hotelId: hotel?.id ?? null,
           expiresAt: sql`now() + make_interval(mins => ${settings.holdMinutes})`,

@@ -1,6 +1,6 @@
 /**
  * Gathers what quoteRental needs from the database (items, price tables, surcharges, coupon and its uses,
- * partner hotel, the early-booking offer) and calls it. The bag, the checkout and holdOrder all price
+ * partner hotel, the early-booking offer, the damage waiver) and calls it. The bag, the checkout and holdOrder all price
  * through here, so the customer is charged what the one pricing function says (docs/architecture.md §6.3).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -80,6 +80,8 @@ export async function quoteBag(
     couponCode?: string | null;
     hotelId?: number | null;
     email?: string | null;
+    /** The customer took the damage waiver (charged only when the settings offer it). */
+    damageWaiver?: boolean;
     now?: Date;
   },
   db: Db = getDb(),
@@ -136,6 +138,7 @@ export async function quoteBag(
     coupon: coupon ? await couponInput(coupon, params.email, db) : null,
     hotel,
     offer: settings.discountOffer,
+    damageWaiver: settings.damageWaiver ? { dayCents: settings.damageWaiver.dayCents, chosen: params.damageWaiver ?? false } : null,
   });
   if (code && !coupon) quote.coupon = { code: code.toUpperCase(), applied: false, reason: "coupon.unknown" };
   return { ok: true, context: { quote, items: byId, coupon, hotel } };

@@ -504,6 +504,8 @@ export const bags = pgTable("carts", {
   language: text("language").notNull().default("en"),
   /** Invoice information of the checkout step, validated by domain/invoice before it is stored. */
   invoice: jsonb("invoice").$type<BagInvoice>(),
+  /** Whether the customer ticked the damage waiver at checkout, kept for a return to the step. */
+  damageWaiver: boolean("damage_waiver").notNull().default(false),
   /** The order this bag went to payment with, while it waits for the provider. */
   orderId: uuid("order_id"),
   createdAt: createdAt(),
@@ -591,6 +593,10 @@ export const orders = pgTable(
     vatCents: integer("vat_cents").notNull(),
     vatBreakdown: jsonb("vat_breakdown").$type<VatLine[]>().notNull().default([]),
     discounts: jsonb("discounts").$type<DiscountLine[]>().notNull().default([]),
+    /** The damage waiver taken, in the total (0: none); not a line, since it rents nothing (decision 029). */
+    damageWaiverCents: integer("damage_waiver_cents").notNull().default(0),
+    /** Its price per rented unit and day when taken, as the customer was shown it; null when not taken. */
+    damageWaiverDayCents: integer("damage_waiver_day_cents"),
     couponId: integer("coupon_id").references(() => coupons.id),
     hotelId: integer("hotel_id").references(() => partnerHotels.id),
     note: text("note"),
@@ -623,6 +629,7 @@ export const orders = pgTable(
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
     check("orders_source", sql`${t.source} in ('online', 'counter')`),
+    check("orders_damage_waiver", sql`${t.damageWaiverCents} >= 0 and ${t.damageWaiverCents} <= ${t.totalCents}`),
   ],
 );
 

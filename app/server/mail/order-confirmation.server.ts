@@ -5,6 +5,7 @@
 import { formatDateTime, formatMoney, formatPercent } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { hotelNote } from "../../domain/partner-hotel";
+import { takenWaiver } from "../../domain/pricing";
 import { getT, type TFunction } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import type { orderLines, orderPersons, orders, shops } from "../db/schema";
@@ -23,6 +24,8 @@ export type OrderConfirmationInput = {
     | "vatCents"
     | "vatBreakdown"
     | "discounts"
+    | "damageWaiverCents"
+    | "damageWaiverDayCents"
   >;
   shop: Pick<typeof shops.$inferSelect, "name" | "street" | "postalCode" | "town" | "country" | "phone">;
   persons: Pick<typeof orderPersons.$inferSelect, "id" | "firstName" | "lastName">[];
@@ -97,9 +100,11 @@ function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
     if (d.kind === "offer") return t("mail.confirmation.discount.offer");
     return t("mail.confirmation.discount.other");
   };
+  const waiver = takenWaiver(order);
   const totals: Row[] = [
     ...(order.discounts.length > 0 ? [{ label: t("mail.confirmation.subtotal"), amount: money(order.subtotalCents) }] : []),
     ...order.discounts.map((d) => ({ label: discountLabel(d), amount: `−${money(d.amountCents)}` })),
+    ...(waiver ? [{ label: t("mail.confirmation.damageWaiver", { day: money(waiver.dayCents) }), amount: money(waiver.amountCents) }] : []),
     { label: t("mail.confirmation.total"), amount: money(order.totalCents), strong: true },
     ...(order.vatBreakdown.length > 0
       ? order.vatBreakdown.map((v) => ({ label: t("mail.confirmation.vat", { rate: percent(v.rateBp) }), amount: money(v.vatCents) }))

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatMoney, formatPercent, formatTag } fro
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
 import { hotelNote } from "../../domain/partner-hotel";
+import { takenWaiver } from "../../domain/pricing";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import type { orderLines, orderPersons, orders, shops } from "../db/schema";
@@ -36,6 +37,8 @@ export type OrderDocumentInput = {
     | "vatCents"
     | "vatBreakdown"
     | "discounts"
+    | "damageWaiverCents"
+    | "damageWaiverDayCents"
   >;
   shop: Pick<ShopRow, "name" | "street" | "postalCode" | "town" | "country" | "phone" | "email">;
   persons: Pick<PersonRow, "id" | "firstName" | "lastName">[];
@@ -465,6 +468,8 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
             : [t("documents.discount.other"), discount.label].filter(Boolean).join(" ");
     amount(text, -discount.amountCents);
   }
+  const waiver = takenWaiver(order);
+  if (waiver) amount(t("documents.damageWaiver", { day: money(waiver.dayCents) }), waiver.amountCents);
   sheet.need(22);
   sheet.space(2);
   amount(t("documents.total"), order.totalCents, { bold: true, size: 12 });
@@ -497,6 +502,8 @@ export type ContractInput = {
     | "pickupAt"
     | "returnAt"
     | "totalCents"
+    | "damageWaiverCents"
+    | "damageWaiverDayCents"
     | "invoiceName"
     | "invoiceCompany"
     | "invoiceStreet"
@@ -556,6 +563,13 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale): P
   field(t("documents.pickup"), when(order.pickupAt), true);
   field(t("documents.return"), when(order.returnAt), true);
   field(t("documents.total"), money(order.totalCents), true);
+  // The waiver changes what the renter is liable for (term 2), so the contract names it and what it covers.
+  const waiver = takenWaiver(order);
+  if (waiver)
+    field(t("documents.contract.waiver"), [
+      t("documents.contract.waiverTaken", { day: money(waiver.dayCents), total: money(waiver.amountCents) }),
+      t("documents.contract.waiverCovers"),
+    ]);
   sheet.space(12);
 
   const columns = {
