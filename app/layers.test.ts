@@ -129,7 +129,9 @@ describe("layers of app/", () => {
     }
     expect(imports).toBeGreaterThan(files.length);
     expect(offences, `imports that run back up a layer:\n${offences.join("\n")}`).toEqual([]);
-  });
+    // Parsing every file takes about 1 s alone and 6 to 8 s on the shared 2-core machine under load: the
+    // default 5 s made this fail for the machine's load, not for an import.
+  }, 60_000);
 
   // Proves the check above cannot pass by finding nothing.
   it("parses every kind of import", () => {
