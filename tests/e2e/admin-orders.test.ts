@@ -1,13 +1,14 @@
 /**
  * A counter booking in Chromium, from creation to return: a clerk signs in, books skis for a walk-in
  * customer with live availability and price, prints the contract, hands out the scanned unit and takes it
- * back with a note. axe checks every screen on the way.
+ * back with a note; and a guest's online order cancelled with a refund, whose e-mails the order page lists by
+ * name. axe checks every screen on the way.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import en from "../../app/i18n/lang/en.json";
 import { launchBrowser, openPage } from "../helpers/browser";
-import { expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
+import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = inject("baseUrl");
@@ -108,5 +109,32 @@ describe("a counter booking in the back office", () => {
     // handles its own posts' rejections, the rest is the router's and harmless. Any other error fails.
     expect(consoleErrors.filter((error) => error !== "signal is aborted without reason")).toEqual([]);
     await page.close();
+  });
+});
+
+describe("a guest's online order cancelled in the back office", () => {
+  it("cancels with a refund in German; the e-mails are listed by name in German and Danish", async () => {
+    const orderPath = await bookOut(baseUrl, "ski-all-mountain", ["156"], winterPeriod(new Date(), 12), "cancel.me@example.com");
+    const number = /R-\d{4}-\d{6}/.exec(await (await context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
+    expect(number).toBeTruthy();
+    const { page, consoleErrors } = await openPage(context);
+    await signIn(page);
+    await page.goto(`${baseUrl}/de/admin/orders?q=${number}`);
+    await page.getByRole("link", { name: number }).first().click();
+    await page.waitForURL(/\/de\/admin\/order\/[0-9a-f-]{36}$/);
+    const orderUrl = page.url();
+    await hydrated(page);
+    await page.getByText(text("de", "admin.orders.cancelOpen")).click();
+    await page.getByRole("button", { name: text("de", "admin.orders.cancelButton", { number }) }).click();
+    await page.waitForURL(`${orderUrl}?done=cancel`);
+    for (const locale of ["de", "da"] as const) {
+      await page.goto(orderUrl.replace("/de/", `/${locale}/`));
+      const emails = page.getByRole("heading", { name: text(locale, "admin.orders.emails"), exact: true }).locator("xpath=..");
+      for (const kind of ["confirmation", "cancellation", "refund"]) {
+        await emails.getByText(text(locale, `admin.orders.emailKind.${kind}`), { exact: true }).waitFor();
+      }
+      await expectAccessible(page, `order e-mails (${locale})`);
+    }
+    expect(consoleErrors).toEqual([]);
   });
 });

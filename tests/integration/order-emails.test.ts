@@ -16,6 +16,7 @@ import { confirmOrder, expireOrder, holdOrder } from "../../app/server/booking/h
 import * as schema from "../../app/server/db/schema";
 import { deliverPendingEmails } from "../../app/server/mail/mail.server";
 import { signDemoWebhook } from "../../app/server/payments/demo.server";
+import { COUNTER_PROVIDER } from "../../app/server/payments/payments.server";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
@@ -29,16 +30,16 @@ let admin: string;
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
 
 /** A held order of one pair of skis, in `language`, with a demo checkout in `status`. */
-async function heldOrder(language: Locale, paymentStatus: "created" | "succeeded", units = 1) {
-  const ski = await createRentalItem(db, branches.ciaslin, units);
+async function heldOrder(language: Locale, paymentStatus: "created" | "succeeded", provider = "demo") {
+  const ski = await createRentalItem(db, branches.ciaslin, 1);
   const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(ski.id)], { language }));
   if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
   const [payment] = await db
     .insert(schema.payments)
     .values({
       orderId: held.order.id,
-      provider: "demo",
-      ref: `demo_mail_${held.order.id}`,
+      provider,
+      ref: `${provider}_mail_${held.order.id}`,
       status: paymentStatus,
       amountCents: held.order.totalCents,
       currency: "EUR",
@@ -48,8 +49,8 @@ async function heldOrder(language: Locale, paymentStatus: "created" | "succeeded
 }
 
 /** A paid order in `language`, as the succeeded webhook leaves it (its confirmation aside). */
-async function paidOrder(language: Locale) {
-  const held = await heldOrder(language, "succeeded");
+async function paidOrder(language: Locale, provider = "demo") {
+  const held = await heldOrder(language, "succeeded", provider);
   expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
   return held;
 }
@@ -145,6 +146,14 @@ describe(`cancellation and refund e-mails on ${testDbKind}`, () => {
     expect(mails[0].subject).toBe(fill(da.mail.cancellation.subject, { number: order.number }));
     expect(mails[0].text).toContain(da.mail.cancellation.noRefund);
     expect(mails[0].text).not.toContain(da.mail.cancellation.refundFollows);
+  });
+
+  it("money paid at the counter is paid back there: the cancellation says so, and no refund e-mail goes", async () => {
+    const { order } = await paidOrder("de", COUNTER_PROVIDER);
+    expect((await asAdmin(`/admin/order/${order.id}`, { intent: "cancel", refund: "on" })).status).toBe(302);
+    const mails = await mailsOf(order.id);
+    expect(mails.map((m) => m.kind)).toEqual(["cancellation"]);
+    expect(mails[0].text).toContain(fill(de.mail.cancellation.refundCounter, { amount: formatMoney(order.totalCents, "de") }));
   });
 
   it("sends nothing when an unpaid hold expires or staff cancel an order still waiting for payment", async () => {

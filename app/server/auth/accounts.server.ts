@@ -286,7 +286,7 @@ export async function confirmEmail(userId: string, token: string): Promise<Resul
   const invalid = fail.invalid({ form: "account.errors.confirmInvalid" });
   return getDb().transaction(async (tx) => {
     const [link] = await tx
-      .select({ userId: emailConfirmations.userId, email: emailConfirmations.email, usedAt: emailConfirmations.usedAt })
+      .select({ userId: emailConfirmations.userId })
       .from(emailConfirmations)
       .innerJoin(users, eq(users.id, emailConfirmations.userId))
       .where(
