@@ -3,8 +3,8 @@ import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "rea
 import { localizePath } from "../domain/i18n";
 import { isChunkLoadError } from "../domain/reload-guard";
 import { useTranslation } from "../i18n/react";
-import { reloadAfterChunkError } from "./client-resilience";
 import type { RootData } from "../root";
+import { reloadAfterChunkError } from "./client-resilience";
 import { SiteFrame } from "./site-frame";
 
 function describe(error: unknown): string {
