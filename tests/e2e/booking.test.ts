@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { formatTag } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
 import { launchBrowser, openPage } from "../helpers/browser";
 import {
@@ -429,28 +430,36 @@ describe("booking in the browser", () => {
     await context.close();
   });
 
-  it.each<Locale>(["en", "de"])("in %s, the date message goes as soon as valid dates are picked", async (locale) => {
-    const context = await newContext();
-    const { page, consoleErrors } = await openPage(context);
-    await toPeriodStep(page, locale);
-    // React Aria's calendar has a hidden "Weiter" (next month) button of its own: take the form's.
-    const continueButton = page.locator('button[type="submit"]', { hasText: text(locale, "booking.continue") });
-    // Continuing without dates: the server asks for them, beside the calendar and in the banner.
-    await continueButton.click();
-    const dateMessage = page.getByText(text(locale, "booking.errors.date"), { exact: true });
-    const banner = page.getByRole("alert").filter({ hasText: text(locale, "booking.period.fix") });
-    await expect.poll(() => dateMessage.count()).toBe(1);
-    expect(await banner.count()).toBe(1);
-    await pickDates(page, locale, winterPeriod(new Date(), 2));
-    // Valid dates now: neither message stays behind.
-    await expect.poll(() => dateMessage.count()).toBe(0);
-    expect(await banner.count()).toBe(0);
-    expect(await page.locator('[aria-describedby="dates-error"]').count()).toBe(0);
-    await continueButton.click();
-    await page.waitForURL(baseUrl + path(locale, "/rental/winter/ciaslin/persons"));
-    expect(consoleErrors.filter((e) => !e.includes("status of 400"))).toEqual([]);
-    await context.close();
-  });
+  it.each<Locale>(["en", "de"])(
+    "in %s, weeks start on Monday and the date message goes as soon as valid dates are picked",
+    async (locale) => {
+      const context = await newContext();
+      const { page, consoleErrors } = await openPage(context);
+      await toPeriodStep(page, locale);
+      // React Aria's calendar has a hidden "Weiter" (next month) button of its own: take the form's.
+      const continueButton = page.locator('button[type="submit"]', { hasText: text(locale, "booking.continue") });
+      // Continuing without dates: the server asks for them, beside the calendar and in the banner.
+      await continueButton.click();
+      const dateMessage = page.getByText(text(locale, "booking.errors.date"), { exact: true });
+      const banner = page.getByRole("alert").filter({ hasText: text(locale, "booking.period.fix") });
+      await expect.poll(() => dateMessage.count()).toBe(1);
+      expect(await banner.count()).toBe(1);
+      // A European shop: the calendar's weeks run Monday to Sunday, in English too.
+      const weekdays = [23, 24, 25, 26, 27, 28, 29].map((day) =>
+        new Intl.DateTimeFormat(formatTag[locale], { weekday: "narrow", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, day))),
+      );
+      expect(await page.locator('[role="grid"] thead th').allTextContents()).toEqual(weekdays);
+      await pickDates(page, locale, winterPeriod(new Date(), 2));
+      // Valid dates now: neither message stays behind.
+      await expect.poll(() => dateMessage.count()).toBe(0);
+      expect(await banner.count()).toBe(0);
+      expect(await page.locator('[aria-describedby="dates-error"]').count()).toBe(0);
+      await continueButton.click();
+      await page.waitForURL(baseUrl + path(locale, "/rental/winter/ciaslin/persons"));
+      expect(consoleErrors.filter((e) => !e.includes("status of 400"))).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("an item booked out by another order shows as not available", async () => {
     const period = winterPeriod(new Date(), 3);

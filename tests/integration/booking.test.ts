@@ -240,6 +240,23 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
     expect(await db.select().from(schema.orders).where(eq(schema.orders.email, "not-an-email"))).toHaveLength(0);
   });
 
+  it.each([
+    ["en", en],
+    ["de", de],
+  ] as const)("in %s, a change to the bag the shop cannot make says what to do", async (locale, messages) => {
+    const visitor = createVisitor(shop.url);
+    const [person] = await startBooking(db, visitor, locale);
+    // A page left open while the item was deleted posts an item that no longer exists.
+    const stale = await visitor.post(`${locale === "en" ? "" : `/${locale}`}/rental/winter/ciaslin/equipment?person=${person.id}`, {
+      intent: "add",
+      itemId: "not-an-item",
+    });
+    expect(stale.status).toBe(400);
+    const text = await pageText(stale);
+    expect(text).toContain(messages.booking.equipment.invalid);
+    expect(messages.booking.equipment.invalid).toMatch(/reload|neu/i);
+  });
+
   it("sends a visitor who skipped a step back to it", async () => {
     const visitor = createVisitor(shop.url);
     const equipment = await visitor.get("/it/rental/winter/ciaslin/equipment");

@@ -434,6 +434,10 @@ describe(`failures on ${testDbKind}`, () => {
       const text = await paused.text();
       expect(text).toContain('<html lang="de">');
       expect(text).toContain(de.errors.unavailable);
+      // Said as the shop speaks, not as a system does: no "database" in the English either.
+      const english = await (await other.request("/stores")).text();
+      expect(english).toContain(en.errors.unavailable);
+      expect(en.errors.unavailable).not.toMatch(/database/i);
       const ready = await other.request("/readyz");
       expect(ready.status).toBe(503);
     } finally {
