@@ -28,7 +28,7 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
             <NavItem to={href("/stores")}>{t("nav.stores")}</NavItem>
             <NavItem to={href("/about")}>{t("nav.about")}</NavItem>
           </nav>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex flex-wrap items-center gap-3">
             <SeasonSwitcher />
             <LanguageSwitcher />
             <AccountLink />
@@ -205,7 +205,11 @@ function AccountLink() {
   );
 }
 
-/** Asks before any analytics cookie; works as a plain form without JavaScript. */
+/**
+ * Asks before any analytics cookie; works as a plain form without JavaScript. It sticks to the bottom of the
+ * window but keeps its own place after the footer, so a page's last button (a booking step's Continue on a
+ * phone) can always be scrolled clear of it.
+ */
 function ConsentBanner() {
   const { t } = useTranslation();
   const href = useLocalPath();
@@ -216,7 +220,7 @@ function ConsentBanner() {
   return (
     <section
       aria-labelledby="consent-title"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+      className="sticky bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
     >
       <fetcher.Form
         method="post"
