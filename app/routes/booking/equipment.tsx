@@ -344,7 +344,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <div className="sticky bottom-0 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
+      <div className="sticky bottom-[var(--consent-height,0px)] mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
         <span className="flex items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
           <ShoppingBag aria-hidden="true" className="size-5" />
           <span>
