@@ -241,7 +241,7 @@ function ConsentBanner() {
       <fetcher.Form
         method="post"
         action="/resources/consent"
-        className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center"
+        className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-3 sm:py-4"
       >
         <input type="hidden" name="to" value={`${location.pathname}${location.search}`} />
         <div className="flex-1 text-sm">

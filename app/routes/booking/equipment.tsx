@@ -345,7 +345,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
         </ul>
       )}
       <div className="sticky bottom-[var(--consent-height,0px)] mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
-        <span className="flex items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
+        <span className="flex min-w-0 items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
           <ShoppingBag aria-hidden="true" className="size-5" />
           <span>
             {t("booking.equipment.inBag", { count: loaderData.bagCount })}
@@ -354,7 +354,10 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
             )}
           </span>
         </span>
-        <Link to={href("/rental/bag")} className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        <Link
+          to={href("/rental/bag")}
+          className="shrink-0 rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800 sm:px-5"
+        >
           {t("booking.equipment.toBag")}
         </Link>
       </div>
