@@ -235,6 +235,7 @@ function ConsentBanner() {
   return (
     <section
       ref={box}
+      data-consent-banner
       aria-labelledby="consent-title"
       className="sticky bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
     >
