@@ -1,5 +1,4 @@
 import { Bike, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react";
-import { useLayoutEffect, useRef } from "react";
 import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "react-router";
 import { languageName, languageTag, locales, splitLocale } from "../domain/i18n";
 import type { Season } from "../domain/vocabulary";
@@ -217,24 +216,9 @@ function ConsentBanner() {
   const { consent } = useRootData();
   const fetcher = useFetcher();
   const location = useLocation();
-  const shown = !(consent || fetcher.state !== "idle" || fetcher.data);
-  const box = useRef<HTMLElement>(null);
-  // Its height, for what else sticks to the bottom (the equipment step's bag bar) to sit above it.
-  useLayoutEffect(() => {
-    const section = box.current;
-    if (!shown || !section) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty("--consent-height", `${section.offsetHeight}px`));
-    observer.observe(section);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("--consent-height");
-    };
-  }, [shown]);
-  if (!shown) return null;
+  if (consent || fetcher.state !== "idle" || fetcher.data) return null;
   return (
     <section
-      ref={box}
       data-consent-banner
       aria-labelledby="consent-title"
       className="sticky bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"

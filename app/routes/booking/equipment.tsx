@@ -1,5 +1,5 @@
 import { Check, ShoppingBag, Trash2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { euros, useEcommerce } from "../../components/analytics";
@@ -114,6 +114,18 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
     href(`${base}?person=${person}${categoryId ? `&category=${categoryId}` : ""}`);
   const current = persons.find((p) => p.id === personId);
   const track = useEcommerce();
+  // The bag bar sticks to the bottom; while the cookie banner is open (it sticks there too), it sits above it.
+  const bagBar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const banner = document.querySelector<HTMLElement>("[data-consent-banner]");
+    if (!banner) return;
+    // Answered, the banner leaves the page and its height becomes 0.
+    const observer = new ResizeObserver(() => {
+      if (bagBar.current) bagBar.current.style.bottom = `${banner.offsetHeight}px`;
+    });
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, []);
   const categoryName = categories.find((c) => c.id === category)?.name ?? "";
   const asItem = (entry: (typeof entries)[number], size?: string, quantity = 1) => ({
     item_id: String(entry.id),
@@ -344,7 +356,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <div className="sticky bottom-[var(--consent-height,0px)] mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
+      <div ref={bagBar} className="sticky bottom-0 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
         <span className="flex min-w-0 items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
           <ShoppingBag aria-hidden="true" className="size-5" />
           <span>
