@@ -205,7 +205,11 @@ function AccountLink() {
   );
 }
 
-/** Asks before any analytics cookie; works as a plain form without JavaScript. */
+/**
+ * Asks before any analytics cookie; works as a plain form without JavaScript. It sticks to the bottom of the
+ * window but keeps its own place after the footer, so a page's last button (a booking step's Continue on a
+ * phone) can always be scrolled clear of it.
+ */
 function ConsentBanner() {
   const { t } = useTranslation();
   const href = useLocalPath();
@@ -215,13 +219,14 @@ function ConsentBanner() {
   if (consent || fetcher.state !== "idle" || fetcher.data) return null;
   return (
     <section
+      data-consent-banner
       aria-labelledby="consent-title"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+      className="sticky bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
     >
       <fetcher.Form
         method="post"
         action="/resources/consent"
-        className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center"
+        className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-3 sm:py-4"
       >
         <input type="hidden" name="to" value={`${location.pathname}${location.search}`} />
         <div className="flex-1 text-sm">

@@ -176,7 +176,6 @@ describe("quoteRental", () => {
     ["inactive", { active: false }, "coupon.inactive"],
     ["not yet valid", { validFrom: new Date("2027-02-01T00:00:00Z") }, "coupon.notYetValid"],
     ["expired", { validUntil: new Date("2027-01-01T00:00:00Z") }, "coupon.expired"],
-    ["below the minimum order", { minOrderCents: 20000 }, "coupon.minOrder"],
     ["for another season", { appIds: ["summer"] }, "coupon.notApplicable"],
     ["used up", { usesLeft: 0 }, "coupon.usedUp"],
     ["used up by this customer", { usesLeftForCustomer: 0 }, "coupon.usedUp"],
@@ -184,6 +183,15 @@ describe("quoteRental", () => {
     const quote = quoteRental(base({ coupon: coupon(over) }));
     expect(quote.coupon).toEqual({ code: "WELCOME10", applied: false, reason });
     expect(quote.totalCents).toBe(10200);
+  });
+
+  it("says how much is missing for a coupon below its minimum order, and charges the order without it", () => {
+    const quote = quoteRental(base({ coupon: coupon({ minOrderCents: 10450 }) }));
+    expect(quote.coupon).toEqual({ code: "WELCOME10", applied: false, reason: "coupon.minOrder", missingCents: 250 });
+    expect(quote.discounts).toEqual([]);
+    expect(quote.totalCents).toBe(10200);
+    // Exactly at the minimum, it applies.
+    expect(quoteRental(base({ coupon: coupon({ minOrderCents: 10200 }) })).coupon).toEqual({ code: "WELCOME10", applied: true });
   });
 
   it("breaks VAT down per rate and the parts add up", () => {

@@ -102,7 +102,8 @@ export type Quote = {
   totalCents: number;
   vat: VatBreakdown[];
   vatCents: number;
-  coupon: { code: string; applied: true } | { code: string; applied: false; reason: CouponRejection } | null;
+  /** `missingCents`: with a coupon below its minimum order, how much more the order needs for it to apply. */
+  coupon: { code: string; applied: true } | { code: string; applied: false; reason: CouponRejection; missingCents?: number } | null;
   /** Null when the shop offers none or the bag rents nothing; its amount is in the total only when chosen. */
   damageWaiver: DamageWaiverQuote | null;
 };
@@ -302,7 +303,8 @@ export function quoteRental(input: QuoteInput): Quote {
     const eligibleCents = lines.reduce((sum, l, i) => sum + (inScope[i] ? l.totalCents : 0), 0);
     const orderCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
     const reason = couponRejection(c, input.now, eligibleCents, orderCents);
-    if (reason) coupon = { code: c.code, applied: false, reason };
+    if (reason === "coupon.minOrder") coupon = { code: c.code, applied: false, reason, missingCents: c.minOrderCents - orderCents };
+    else if (reason) coupon = { code: c.code, applied: false, reason };
     else {
       const amount = c.kind === "percent" ? percentOf(eligibleCents, c.value) : c.value;
       applyDiscount("coupon", c.kind === "percent" ? c.value : null, c.code, amount, inScope);

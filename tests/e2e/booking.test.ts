@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { formatTag } from "../../app/domain/format";
+import { formatMoney, formatTag } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
 import { launchBrowser, openPage } from "../helpers/browser";
 import {
@@ -41,13 +41,13 @@ const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (K
 let customers = 0;
 
 /** A customer's browser, on a network of its own (the shop limits holds per address; the test server believes its loopback proxy). */
-async function newContext(options: { phone?: boolean } = {}): Promise<BrowserContext> {
+async function newContext(options: { phone?: boolean; width?: number; consent?: boolean } = {}): Promise<BrowserContext> {
   customers++;
   const extraHTTPHeaders = { "X-Forwarded-For": `198.19.${process.pid % 250}.${customers}` };
   const context = await browser.newContext(
     options.phone
       ? {
-          viewport: { width: 390, height: 844 },
+          viewport: { width: options.width ?? 390, height: 844 },
           deviceScaleFactor: 2,
           isMobile: true,
           hasTouch: true,
@@ -56,7 +56,8 @@ async function newContext(options: { phone?: boolean } = {}): Promise<BrowserCon
         }
       : { viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA, extraHTTPHeaders },
   );
-  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
+  // Most customers here have answered the cookie banner; a test of the banner itself leaves it open.
+  if (options.consent !== false) await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
   return context;
 }
 
@@ -148,6 +149,36 @@ async function payAtProvider(page: Page, locale: Locale, method: "paypal" | "car
   await hydrated(page);
   await expect.poll(() => page.locator("[data-status]").getAttribute("data-status")).toBe("paid");
   await expectAccessible(page, "thank-you page");
+}
+
+/** On the thank-you page: cancelling is a quiet control at the end, opened on purpose before anything shows. */
+async function openCancel(page: Page, locale: Locale) {
+  const confirm = page.getByLabel(text(locale, "order.cancel.confirm"));
+  expect(await confirm.isVisible()).toBe(false);
+  await page.getByRole("heading", { name: text(locale, "order.cancel.title") }).click();
+  await expect.poll(() => confirm.isVisible()).toBe(true);
+}
+
+/**
+ * The step's primary button, scrolled into view from above as a customer scrolls down to it, is clear of the
+ * cookie banner: a tap on it reaches the button, not the banner.
+ */
+async function expectClearOfBanner(page: Page, button: ReturnType<Page["getByRole"]>) {
+  await button.evaluate((element) => element.scrollIntoView({ block: "end" }));
+  expect(await page.locator('section[aria-labelledby="consent-title"]').isVisible()).toBe(true);
+  const clear = await button.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const bannerBox = document.getElementById("consent-title")?.closest("section")?.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { hitsButton: hit !== null && element.contains(hit), above: bannerBox ? box.bottom <= bannerBox.top : false };
+  });
+  expect(clear).toEqual({ hitsButton: true, above: true });
+}
+
+/** Nothing sticks out to the side: the page is as wide as the phone. */
+async function expectNoSideScroll(page: Page, step: string) {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0], `page width on ${step}`).toBeLessThanOrEqual(widths[1]);
 }
 
 describe("booking in the browser", () => {
@@ -323,6 +354,7 @@ describe("booking in the browser", () => {
     expect(await page.getByRole("link", { name: text(locale, "order.pdf") }).getAttribute("href")).toMatch(/\/confirmation\.pdf$/);
 
     // Later, from the same page: cancel under the policy.
+    await openCancel(page, locale);
     await page.getByLabel(text(locale, "order.cancel.confirm")).check();
     await page.getByRole("button", { name: /^Cancel and refund/ }).click();
     await expect.poll(() => page.locator("[data-status]").getAttribute("data-status")).toBe("refunded");
@@ -461,28 +493,121 @@ describe("booking in the browser", () => {
     },
   );
 
+  it.each([
+    ["de", 390, 5],
+    ["da", 320, 6],
+  ] as const)(
+    "a family on a %s phone %i px wide with the cookie banner open: summary, named size boxes, a coupon short of its minimum, and the thank-you page",
+    async (locale, width, week) => {
+      const context = await newContext({ phone: true, width, consent: false });
+      const { page, consoleErrors } = await openPage(context);
+      await toPeriodStep(page, locale);
+      // The calendar's month buttons are named as such; "Continue" is the only button called so.
+      const continueButton = page.getByRole("button", { name: text(locale, "booking.continue"), exact: true });
+      expect(await continueButton.count()).toBe(1);
+      expect(await page.getByRole("button", { name: text(locale, "booking.period.nextMonth"), exact: true }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole("button", { name: text(locale, "booking.period.previousMonth"), exact: true }).count()).toBe(1);
+      await pickDates(page, locale, winterPeriod(new Date(), week));
+      await expectClearOfBanner(page, continueButton);
+      await expectNoSideScroll(page, "period");
+      await continueTo(page, locale, "/rental/winter/ciaslin/persons");
+      await hydrated(page);
+      const summary = page.getByRole("complementary", { name: text(locale, "booking.summary.label") });
+      expect(await summary.textContent()).toContain("Dolomiti Rent Ciaslin");
+      await fillPersons(page, locale, [
+        { firstName: "Anna", heightCm: "170", skill: "intermediate" },
+        { firstName: "Tim", heightCm: "150", skill: "beginner" },
+      ]);
+      await expectClearOfBanner(page, continueButton);
+      await expectNoSideScroll(page, "persons");
+      await expectAccessible(page, "persons with the summary");
+      await continueTo(page, locale, "/rental/winter/ciaslin/equipment");
+      await hydrated(page);
+      expect(await summary.textContent()).toContain(text(locale, "booking.summary.persons_other", { count: 2 }));
+
+      // Each size box says whose and for what it is.
+      for (const name of ["Anna", "Tim"]) {
+        await showPerson(page, locale, name);
+        const card = page.locator('[data-item="ski-easy-carve"]');
+        const item = (await card.getByRole("heading").textContent()) as string;
+        const sizeBox = page.getByRole("combobox", { name: text(locale, "booking.equipment.sizeFor", { item, name }), exact: true });
+        expect(await sizeBox.count()).toBe(1);
+        await addRecommended(page, "ski-easy-carve");
+      }
+      // The running total follows the bag.
+      const total = Number(await page.locator("[data-summary-total]").getAttribute("data-summary-total"));
+      expect(total).toBeGreaterThan(0);
+      expect(await summary.textContent()).toContain(text(locale, "booking.summary.total"));
+      await expectNoSideScroll(page, "equipment");
+      await expectAccessible(page, "equipment with the summary");
+      const toBag = page.getByRole("link", { name: text(locale, "booking.equipment.toBag") });
+      await expectClearOfBanner(page, toBag);
+      await toBag.click();
+      await page.waitForURL(baseUrl + path(locale, "/rental/bag"));
+      await hydrated(page);
+
+      // FAMILY25 needs €200: the bag says how much more, and payment goes ahead without it.
+      await page.getByLabel(text(locale, "booking.bag.coupon")).fill("family25");
+      await page.getByLabel(text(locale, "booking.bag.coupon")).press("Enter");
+      const missing = formatMoney(20000 - total, locale);
+      const hint = text(locale, "booking.couponReason.minOrder", { amount: missing, code: "FAMILY25" });
+      await expect.poll(() => page.locator('[data-coupon="coupon.minOrder"]').textContent()).toBe(hint);
+      await expectNoSideScroll(page, "bag");
+      await expectAccessible(page, "bag with a coupon short of its minimum");
+      await page.getByRole("button", { name: text(locale, "booking.bag.continue") }).click();
+      await page.waitForURL(baseUrl + path(locale, "/rental/checkout"));
+      await hydrated(page);
+      const aside = page.getByRole("complementary", { name: text(locale, "booking.checkout.summary") });
+      expect(await aside.locator('[data-coupon="coupon.minOrder"]').textContent()).toBe(hint);
+      // Two persons renting the same ski: each line says for whom.
+      const lines = await aside.locator("li").allTextContents();
+      expect(lines.filter((line) => line.includes(" – Anna"))).toHaveLength(1);
+      expect(lines.filter((line) => line.includes(" – Tim"))).toHaveLength(1);
+      await expectNoSideScroll(page, "invoice details");
+      await fillInvoice(page, locale, { ...INVOICE.de, email: `family.${locale}@example.com`, country: locale === "da" ? "DK" : "DE" });
+      await expectClearOfBanner(page, payButton(page, locale));
+      await payButton(page, locale).click();
+      await payAtProvider(page, locale, "card");
+
+      // The thank-you page says where the confirmation goes; cancelling is quiet and asks first.
+      const email = `family.${locale}@example.com`;
+      const note = await page.locator("[data-confirmation-email]").textContent();
+      expect([text(locale, "order.email.sent", { email }), text(locale, "order.email.sending", { email })]).toContain(note);
+      await expectNoSideScroll(page, "thank-you page");
+      await openCancel(page, locale);
+      await page.getByLabel(text(locale, "order.cancel.confirm")).check();
+      await page.locator('button[type="submit"]', { hasText: formatMoney(total, locale) }).click();
+      await expect.poll(() => page.locator("[data-status]").getAttribute("data-status")).toBe("refunded");
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it("an item booked out by another order shows as not available", async () => {
     const period = winterPeriod(new Date(), 3);
     // One of each size at each of the three winter branches: units move between branches, so all count.
     const sizes = ["148", "152", "156", "160"];
     await bookOut(baseUrl, "snowboard-freestyle-pro", [...sizes, ...sizes, ...sizes], period);
-    const context = await newContext();
-    const { page } = await openPage(context);
-    await toPeriodStep(page, "it");
-    await pickDates(page, "it", period);
-    await continueTo(page, "it", "/rental/winter/ciaslin/persons");
-    await fillPersons(page, "it", [{ firstName: "Giulia", heightCm: "165" }]);
-    await continueTo(page, "it", "/rental/winter/ciaslin/equipment");
-    const card = page.locator('[data-item="snowboard-freestyle-pro"]');
-    expect(await card.getAttribute("data-state")).toBe("not available");
-    expect(await card.textContent()).toContain(text("it", "booking.state.notAvailable"));
-    expect(await card.locator('button[type="submit"]').count()).toBe(0);
-    // Nothing to choose on a card that cannot be booked: no size box.
-    expect(await card.locator("select").count()).toBe(0);
-    // Another board is still there for the same days.
-    expect(await page.locator('[data-item="snowboard-easy-ride"]').getAttribute("data-state")).toBe("available");
-    await expectAccessible(page, "equipment with a booked-out item");
-    await context.close();
+    for (const locale of ["it", "de"] as const) {
+      const context = await newContext();
+      const { page } = await openPage(context);
+      await toPeriodStep(page, locale);
+      await pickDates(page, locale, period);
+      await continueTo(page, locale, "/rental/winter/ciaslin/persons");
+      await fillPersons(page, locale, [{ firstName: "Giulia", heightCm: "165" }]);
+      await continueTo(page, locale, "/rental/winter/ciaslin/equipment");
+      const card = page.locator('[data-item="snowboard-freestyle-pro"]');
+      expect(await card.getAttribute("data-state")).toBe("not available");
+      expect(await card.textContent()).toContain(text(locale, "booking.state.notAvailable"));
+      expect(await card.locator('button[type="submit"]').count()).toBe(0);
+      // Nothing to choose on a card that cannot be booked: no size box, but the reason.
+      expect(await card.locator("select, input:not([type=hidden])").count()).toBe(0);
+      expect(await card.locator("[data-sold-out]").textContent()).toBe(text(locale, "booking.equipment.soldOutHint"));
+      // Another board is still there for the same days.
+      expect(await page.locator('[data-item="snowboard-easy-ride"]').getAttribute("data-state")).toBe("available");
+      await expectAccessible(page, "equipment with a booked-out item");
+      await context.close();
+    }
   });
 
   it("a payment cancelled, then failed at the provider brings the customer back to the bag each time", async () => {

@@ -65,7 +65,11 @@ export async function pickDates(page: Page, locale: Locale, period: Period) {
   for (const day of [period.pickupDate, period.returnDate]) {
     const month = monthHeading(locale, day);
     for (let i = 0; i < 12 && !(await shownMonth(page)).endsWith(month); i++) {
-      await page.getByRole("button", { name: text(locale, "booking.period.nextMonth") }).click();
+      // The visible button; React Aria repeats it, hidden, after the grid for screen readers that swipe.
+      await page
+        .locator('button[slot="next"]', { hasText: "" })
+        .and(page.getByRole("button", { name: text(locale, "booking.period.nextMonth") }))
+        .click();
     }
     await expect.poll(() => shownMonth(page)).toMatch(new RegExp(`${month}$`));
     await calendarDay(page, day).click();

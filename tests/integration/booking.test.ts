@@ -7,12 +7,15 @@ import type { Server } from "node:http";
 import { and, eq, inArray } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
+import da from "../../app/i18n/lang/da.json";
 import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
 import { expireDueOrders } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
 import { createHttpApp } from "../../app/server/http/app.server";
+import { deliverPendingEmails } from "../../app/server/mail/mail.server";
 import { signDemoWebhook } from "../../app/server/payments/demo.server";
 import { createRentalItem, liveReservations, shopIds } from "../helpers/booking";
 import { addItem, bagOf, goToPayment, INVOICE, period, startBooking } from "../helpers/booking-flow";
@@ -485,6 +488,126 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
     expect(locationOf(answer)).toBe("/rental/bag?changed=price");
     expect(await pageText(await visitor.follow(answer))).toContain(en.booking.checkout.priceChanged);
     expect(await db.select().from(schema.orders).where(eq(schema.orders.email, "price.changed@example.com"))).toHaveLength(0);
+  });
+
+  it("a coupon below its minimum says how much to add, in the bag and at checkout, and the order is paid without it", async () => {
+    for (const locale of ["en", "de"] as const) {
+      const messages = locale === "en" ? en : de;
+      const visitor = createVisitor(shop.url);
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      const [anna] = await startBooking(db, visitor, locale);
+      await addItem(visitor, `person=${anna.id}`, { itemId: itemIds["ski-easy-carve"], size: "164" }, locale);
+      expect((await visitor.post(`${prefix}/rental/bag`, { intent: "coupon", code: "family25" })).status).toBe(302);
+      const checkoutHtml = await (await visitor.get(`${prefix}/rental/checkout`)).text();
+      const total = Number(/name="total" value="(\d+)"/.exec(checkoutHtml)?.[1]);
+      const [coupon] = await db.select().from(schema.coupons).where(eq(schema.coupons.code, "FAMILY25"));
+      expect(total).toBeLessThan(coupon.minOrderCents);
+      const hint = messages.booking.couponReason.minOrder
+        .replace("{{amount}}", formatMoney(coupon.minOrderCents - total, locale))
+        .replace("{{code}}", "FAMILY25")
+        .replace(/\s+/g, " ");
+      expect(await pageText(await visitor.get(`${prefix}/rental/bag`))).toContain(hint);
+      expect(await pageText(await visitor.get(`${prefix}/rental/checkout`))).toContain(hint);
+      // Paying is not blocked: the order is held and paid at the total shown, without the coupon.
+      const payment = await goToDemoPayment(visitor, locale);
+      expect(payment.order).toMatchObject({ totalCents: total, couponId: null });
+      expect(payment.order.discounts.filter((d) => d.kind === "coupon")).toEqual([]);
+      await decide(visitor, payment, "paid");
+      expect((await orderById(payment.order.id)).status).toBe("paid");
+      const [after] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
+      expect(after.usedCount).toBe(coupon.usedCount);
+    }
+  });
+
+  it("applies a coupon once the bag reaches its minimum, and the total paid includes it", async () => {
+    const visitor = createVisitor(shop.url);
+    const family = [
+      { firstName: "Lena", heightCm: "165" },
+      { firstName: "Paul", heightCm: "185" },
+      { firstName: "Mia", heightCm: "165" },
+      { firstName: "Ben", heightCm: "185" },
+    ];
+    // Sizes no other test here books, so the four pairs take nobody's units.
+    const sizeFor = (i: number) => (i % 2 === 0 ? "163" : "177");
+    const persons = await startBooking(db, visitor, "de", family);
+    for (const [i, person] of persons.slice(0, 2).entries())
+      await addItem(visitor, `person=${person.id}`, { itemId: itemIds["ski-all-mountain"], size: sizeFor(i), anyway: "1" }, "de");
+    expect((await visitor.post("/de/rental/bag", { intent: "coupon", code: "FAMILY25" })).status).toBe(302);
+    const below = await pageText(await visitor.get("/de/rental/bag"));
+    expect(below).toContain(de.booking.couponReason.minOrder.split("{{amount}}")[0]);
+    for (const [i, person] of persons.slice(2).entries())
+      await addItem(visitor, `person=${person.id}`, { itemId: itemIds["ski-all-mountain"], size: sizeFor(i), anyway: "1" }, "de");
+    const reached = await pageText(await visitor.get("/de/rental/bag"));
+    expect(reached).toContain(de.booking.bag.couponApplied.replace("{{code}}", "FAMILY25"));
+    expect(reached).toContain(de.booking.discount.coupon.replace("{{label}}", "FAMILY25"));
+    const payment = await goToDemoPayment(visitor, "de");
+    expect(payment.order.couponId).not.toBeNull();
+    expect(payment.order.discounts).toContainEqual(expect.objectContaining({ kind: "coupon", label: "FAMILY25", amountCents: 2500 }));
+    await decide(visitor, payment, "paid");
+  });
+
+  it("shows branch, period, persons and the running total on the persons and equipment steps, in English and Danish", async () => {
+    for (const locale of ["en", "da"] as const) {
+      const messages = locale === "en" ? en : da;
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      const visitor = createVisitor(shop.url);
+      const [anna, tim] = await startBooking(db, visitor, locale, [
+        { firstName: "Anna", heightCm: "172" },
+        { firstName: "Tim", heightCm: "150" },
+      ]);
+      const summaryOf = (html: string) => html.slice(html.indexOf("data-summary"), html.indexOf("</aside>", html.indexOf("data-summary")));
+      const persons = summaryOf(await (await visitor.get(`${prefix}/rental/winter/ciaslin/persons`)).text());
+      expect(persons).toContain("Dolomiti Rent Ciaslin");
+      expect(persons).toContain(`data-summary-persons="2"`);
+      expect(persons).toContain(messages.booking.summary.persons_other.replace("{{count}}", "2"));
+      // Nothing chosen yet: no total to show.
+      expect(persons).not.toContain("data-summary-total");
+      await addItem(visitor, `person=${anna.id}`, { itemId: itemIds["ski-easy-carve"], size: "156" }, locale);
+      await addItem(visitor, `person=${tim.id}`, { itemId: itemIds["ski-junior-easy"], size: "130" }, locale);
+      const checkoutHtml = await (await visitor.get(`${prefix}/rental/checkout`)).text();
+      const total = /name="total" value="(\d+)"/.exec(checkoutHtml)?.[1];
+      const equipment = await (await visitor.get(`${prefix}/rental/winter/ciaslin/equipment?person=${tim.id}`)).text();
+      // The running total is the bag's total, the one the checkout charges.
+      expect(summaryOf(equipment)).toContain(`data-summary-total="${total}"`);
+      expect(summaryOf(equipment)).toContain(messages.booking.summary.total);
+      const periodText = messages.booking.bag.summary_other.split("{{shop}}")[1].split("{{from}}")[0];
+      expect(summaryOf(equipment)).toContain(`Dolomiti Rent Ciaslin${periodText}`);
+      expect(summaryOf(equipment)).toContain("(3 ");
+    }
+  });
+
+  it("says at checkout whom each line is for, when two persons rent the same item and size", async () => {
+    const visitor = createVisitor(shop.url);
+    const [anna, tim] = await startBooking(db, visitor, "it", [
+      { firstName: "Anna", heightCm: "172" },
+      { firstName: "Tim", lastName: "Rossi", heightCm: "172" },
+    ]);
+    for (const person of [anna, tim])
+      await addItem(visitor, `person=${person.id}`, { itemId: itemIds["ski-easy-carve"], size: "164" }, "it");
+    const checkout = await pageText(await visitor.get("/it/rental/checkout"));
+    expect(checkout).toContain("Sci Easy Carve (164) – Anna ");
+    expect(checkout).toContain("Sci Easy Carve (164) – Tim Rossi ");
+  });
+
+  it("the thank-you page says where the confirmation e-mail went, in English and German", async () => {
+    for (const locale of ["en", "de"] as const) {
+      const messages = locale === "en" ? en : de;
+      const visitor = createVisitor(shop.url);
+      const [anna] = await startBooking(db, visitor, locale);
+      await addItem(visitor, `person=${anna.id}&category=goggles-helmets`, { itemId: itemIds["ski-helmet"], size: "M" }, locale);
+      const payment = await goToDemoPayment(visitor, locale);
+      const back = await decide(visitor, payment, "paid");
+      // Queued at payment, the e-mail is "on its way" until the mailer has delivered it, then "sent".
+      const queued = await pageText(await visitor.follow(back));
+      expect(queued).toContain(messages.order.email.sending.replace("{{email}}", INVOICE.email));
+      await deliverPendingEmails();
+      expect((await outbox(payment.order.id))[0].sentAt).not.toBeNull();
+      const text = await pageText(await visitor.follow(back));
+      expect(text).toContain(messages.order.email.sent.replace("{{email}}", INVOICE.email));
+      // Cancelling is still there, behind its own control, with the box to tick.
+      expect(text).toContain(messages.order.cancel.title);
+      expect(text).toContain(messages.order.cancel.confirm);
+    }
   });
 
   it("keeps the bag in the database: another server process on the same database shows it", async () => {

@@ -448,4 +448,23 @@ describe(`holds on ${testDbKind}`, () => {
       .where(inArray(schema.couponRedemptions.couponId, [coupon.id]));
     expect(redemptions.map((r) => r.email).sort()).toEqual(["eva@example.com", "max@example.com"]);
   });
+
+  it("holds an order below a coupon's minimum without the coupon, rather than refusing it", async () => {
+    const ski = await createRentalItem(db, shops.ciaslin, 2);
+    const coupon = await createCoupon("NOTYETENOUGH", { kind: "fixed", value: 2500, minOrderCents: 10_000_000, maxUses: 5 });
+    const before = await counts();
+    const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)], { couponCode: "notyetenough" }));
+    expect(held.ok).toBe(true);
+    if (!held.ok) return;
+    expect(held.order.quote.coupon).toMatchObject({ code: "NOTYETENOUGH", applied: false, reason: "coupon.minOrder" });
+    expect(held.order.quote.discounts.filter((d) => d.kind === "coupon")).toEqual([]);
+    const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, held.order.id));
+    expect(order).toMatchObject({ couponId: null, totalCents: held.order.quote.totalCents });
+    // No use of the coupon is taken by an order it does not apply to.
+    const after = await counts();
+    expect(after.redemptions).toBe(before.redemptions);
+    expect(after.uses).toBe(before.uses);
+    const [unchanged] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
+    expect(unchanged.usedCount).toBe(0);
+  });
 });

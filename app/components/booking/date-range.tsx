@@ -5,7 +5,7 @@
  */
 import { type CalendarDate, getDayOfWeek, parseDate } from "@internationalized/date";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import {
   Button,
   CalendarCell,
@@ -77,6 +77,15 @@ export function DateRangeField(props: DateRangeProps) {
     return start && end ? { start, end } : null;
   });
   const error = props.errors.pickupDate ?? props.errors.returnDate;
+  const calendarBox = useRef<HTMLDivElement>(null);
+  const nextMonth = t("booking.period.nextMonth");
+  // React Aria adds a visually hidden "next" button after the grid for screen readers that swipe, named with
+  // its own word for "next" ("Weiter" in German, the same as the step's Continue); name it as the visible one.
+  useEffect(() => {
+    for (const button of calendarBox.current?.querySelectorAll("button:not([slot])") ?? []) {
+      if (button.getAttribute("aria-label") !== nextMonth) button.setAttribute("aria-label", nextMonth);
+    }
+  });
 
   // Both forms keep the calendar's height (six weeks at its widest), so the fields below do not move
   // when the calendar replaces the plain date inputs after hydration.
@@ -115,7 +124,7 @@ export function DateRangeField(props: DateRangeProps) {
 
   const closed = new Set(props.closedDays);
   return (
-    <div className={RESERVED_HEIGHT}>
+    <div ref={calendarBox} className={RESERVED_HEIGHT}>
       <I18nProvider locale={formatTag[props.locale]}>
         <input type="hidden" name="pickupDate" value={range?.start.toString() ?? ""} />
         <input type="hidden" name="returnDate" value={range?.end.toString() ?? ""} />
@@ -138,7 +147,7 @@ export function DateRangeField(props: DateRangeProps) {
               <ChevronLeft aria-hidden="true" className="size-5" />
             </Button>
             <Heading className="font-semibold" />
-            <Button slot="next" aria-label={t("booking.period.nextMonth")} className="rounded-md p-2 hover:bg-slate-100">
+            <Button slot="next" aria-label={nextMonth} className="rounded-md p-2 hover:bg-slate-100">
               <ChevronRight aria-hidden="true" className="size-5" />
             </Button>
           </header>

@@ -2,6 +2,7 @@
 
 import { formatMoney, formatPercent } from "../../domain/format";
 import { hotelNote } from "../../domain/partner-hotel";
+import type { Quote } from "../../domain/pricing";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
 
@@ -64,5 +65,29 @@ export function Totals({ subtotalCents, discounts, totalCents, vat, hotel, damag
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Whether the bag's coupon applies, and if not, why. Below its minimum order it is a hint ("add €2.50 more"),
+ * not an error: the order is paid without it.
+ */
+export function CouponNote({ coupon, id, className = "" }: { coupon: NonNullable<Quote["coupon"]>; id?: string; className?: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  if (coupon.applied)
+    return (
+      <p id={id} data-coupon="applied" className={`text-sm text-emerald-800 ${className}`}>
+        {t("booking.bag.couponApplied", { code: coupon.code })}
+      </p>
+    );
+  const hint = coupon.reason === "coupon.minOrder";
+  return (
+    <p id={id} data-coupon={coupon.reason} className={`text-sm ${hint ? "text-amber-900" : "text-red-700"} ${className}`}>
+      {t(`booking.couponReason.${coupon.reason.slice("coupon.".length)}`, {
+        code: coupon.code,
+        amount: formatMoney(coupon.missingCents ?? 0, locale),
+      })}
+    </p>
   );
 }

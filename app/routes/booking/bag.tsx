@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
-import { Totals } from "../../components/booking/totals";
+import { CouponNote, Totals } from "../../components/booking/totals";
 import { inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
@@ -282,13 +282,7 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
                 {t("booking.bag.apply")}
               </button>
             </div>
-            {couponState && (
-              <p id="coupon-state" className={`mt-2 text-sm ${couponState.applied ? "text-emerald-800" : "text-red-700"}`}>
-                {couponState.applied
-                  ? t("booking.bag.couponApplied", { code: couponState.code })
-                  : t(`booking.couponReason.${couponState.reason.slice("coupon.".length)}`, { code: couponState.code })}
-              </p>
-            )}
+            {couponState && <CouponNote id="coupon-state" coupon={couponState} className="mt-2" />}
           </Form>
           {loaderData.couponCode && (
             <Form method="post" className="-mt-4">

@@ -2,7 +2,7 @@ import { Lock } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
-import { Totals } from "../../components/booking/totals";
+import { CouponNote, Totals } from "../../components/booking/totals";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
@@ -22,6 +22,9 @@ import type { Route } from "./+types/checkout";
 
 const FIELDS = ["name", "company", "vatId", "street", "postalCode", "city", "country", "email", "phone", "damageWaiver"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
+
+const personName = (person: { firstName: string; lastName: string | null } | undefined) =>
+  person ? [person.firstName, person.lastName].filter(Boolean).join(" ") : null;
 
 async function context(request: Request) {
   const { locale } = splitLocale(new URL(request.url).pathname);
@@ -66,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { dayCents: waiver.dayCents, amountCents: waiver.amountCents, totalCents: withWaiver.totalCents, vat: withWaiver.vat }
         : null,
     coupon: view.quote.coupon?.applied ? view.quote.coupon.code : null,
+    couponState: view.quote.coupon,
     hotel: view.hotels.find((h) => h.id === bag.hotelId) ?? null,
     lines: view.lines.map((l) => ({
       id: l.id,
@@ -74,6 +78,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       size: l.size,
       quantity: l.quantity,
       subtotalCents: l.subtotalCents,
+      /** Whom a rental line is for: two persons may rent the same ski in the same size. */
+      person: personName(bag.persons.find((p) => p.id === l.personId)),
     })),
     values,
   };
@@ -271,6 +277,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   {line.quantity > 1 ? `${line.quantity} × ` : ""}
                   {line.name}
                   {line.size ? ` (${line.size})` : ""}
+                  {line.person ? ` – ${line.person}` : ""}
                 </span>
                 <span className="whitespace-nowrap">{formatMoney(line.subtotalCents, locale)}</span>
               </li>
@@ -284,6 +291,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               vat={loaderData.vat}
               hotel={loaderData.hotel}
             />
+            {loaderData.couponState && <CouponNote coupon={loaderData.couponState} className="mt-2" />}
           </div>
           {waiver && (
             <div className={`mt-3 border-t border-slate-200 pt-3 ${whenTicked}`} data-with-waiver>

@@ -1,8 +1,9 @@
 import { Check, ShoppingBag, Trash2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { euros, useEcommerce } from "../../components/analytics";
+import { BookingSummaryBox } from "../../components/booking/summary";
 import { inputClass, Notice, PageTitle, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
@@ -15,7 +16,7 @@ import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { addToBag, allowBagChange } from "../../server/booking/bag.server";
 import { loadBag, removeLine } from "../../server/booking/bag-store.server";
-import { bagPeriod, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
+import { bagPeriod, bookingSummary, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, passRetryAfter, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/equipment";
@@ -57,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     appId,
     slug,
-    shopName: branch.shop.name,
+    summary: await bookingSummary(bag, branch.shop.name, period, now),
     persons: bag.persons.map((p) => ({ id: p.id, name: p.firstName, items: bag.lines.filter((l) => l.personId === p.id).length })),
     sharedItems: bag.lines.filter((l) => l.personId === null).length,
     bagCount: bag.lines.length,
@@ -113,6 +114,18 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
     href(`${base}?person=${person}${categoryId ? `&category=${categoryId}` : ""}`);
   const current = persons.find((p) => p.id === personId);
   const track = useEcommerce();
+  // The bag bar sticks to the bottom; while the cookie banner is open (it sticks there too), it sits above it.
+  const bagBar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const banner = document.querySelector<HTMLElement>("[data-consent-banner]");
+    if (!banner) return;
+    // Answered, the banner leaves the page and its height becomes 0.
+    const observer = new ResizeObserver(() => {
+      if (bagBar.current) bagBar.current.style.bottom = `${banner.offsetHeight}px`;
+    });
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, []);
   const categoryName = categories.find((c) => c.id === category)?.name ?? "";
   const asItem = (entry: (typeof entries)[number], size?: string, quantity = 1) => ({
     item_id: String(entry.id),
@@ -148,6 +161,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
         current="equipment"
         links={{ branch: `/rental/${appId}`, period: `/rental/${appId}/${slug}`, persons: `/rental/${appId}/${slug}/persons` }}
       />
+      <BookingSummaryBox summary={loaderData.summary} periodLink={`/rental/${appId}/${slug}`} />
       {actionData?.errors.form && (
         <Notice>
           {t(actionData.errors.form, {
@@ -251,14 +265,24 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
               <Form method="post" preventScrollReset onSubmit={onAdd(entry)} className="mt-auto space-y-2 pt-3">
                 <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="itemId" value={entry.id} />
-                <div className="flex gap-2">
+                <div className="flex gap-2 empty:hidden">
                   {entry.sizes.length > 0 && entry.state !== "not available" && (
                     <div className="flex-1">
                       <label htmlFor={`size-${entry.id}`} className="text-sm font-medium">
                         {t("booking.equipment.size")}
-                        <span className="sr-only"> – {entry.name}</span>
                       </label>
-                      <select id={`size-${entry.id}`} name="size" defaultValue={entry.recommendedSize ?? undefined} className={inputClass}>
+                      {/* A screen reader lists every size box of the page: each names its item and person. */}
+                      <select
+                        id={`size-${entry.id}`}
+                        name="size"
+                        aria-label={
+                          current
+                            ? t("booking.equipment.sizeFor", { item: entry.name, name: current.name })
+                            : t("booking.bag.sizeOf", { item: entry.name })
+                        }
+                        defaultValue={entry.recommendedSize ?? undefined}
+                        className={inputClass}
+                      >
                         {entry.sizes.map((s) => (
                           <option key={s.size} value={s.size} disabled={s.free === 0}>
                             {s.size}
@@ -269,7 +293,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
                       </select>
                     </div>
                   )}
-                  {personId === null && (
+                  {personId === null && entry.state !== "not available" && (
                     <div className="w-24">
                       <label htmlFor={`quantity-${entry.id}`} className="text-sm font-medium">
                         {t("booking.equipment.quantity")}
@@ -293,7 +317,9 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
                   </label>
                 )}
                 {entry.state === "not available" ? (
-                  <p className="text-sm text-slate-700">{t("booking.equipment.soldOutHint")}</p>
+                  <p className="rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800" data-sold-out>
+                    {t("booking.equipment.soldOutHint")}
+                  </p>
                 ) : (
                   <button
                     type="submit"
@@ -330,12 +356,20 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <div className="sticky bottom-0 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
-        <span className="flex items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
+      <div ref={bagBar} className="sticky bottom-0 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
+        <span className="flex min-w-0 items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
           <ShoppingBag aria-hidden="true" className="size-5" />
-          {t("booking.equipment.inBag", { count: loaderData.bagCount })}
+          <span>
+            {t("booking.equipment.inBag", { count: loaderData.bagCount })}
+            {loaderData.bagCount > 0 && loaderData.summary.totalCents !== null && (
+              <strong className="whitespace-nowrap"> · {formatMoney(loaderData.summary.totalCents, locale)}</strong>
+            )}
+          </span>
         </span>
-        <Link to={href("/rental/bag")} className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        <Link
+          to={href("/rental/bag")}
+          className="shrink-0 rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800 sm:px-5"
+        >
           {t("booking.equipment.toBag")}
         </Link>
       </div>

@@ -1,10 +1,10 @@
-import { CalendarPlus, FileDown, MapPin, RefreshCw } from "lucide-react";
+import { CalendarPlus, FileDown, Mail, MapPin, RefreshCw } from "lucide-react";
 import { useCallback, useEffect } from "react";
 import { data, Form, useRevalidator } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../components/analytics";
 import { Totals } from "../../components/booking/totals";
-import { Notice, PrimaryButton } from "../../components/booking/ui";
+import { Notice } from "../../components/booking/ui";
 import { replyFor } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
@@ -51,6 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     confirming: page.confirming,
     cancellable: page.cancellable,
     freeUntil: page.freeUntil.toISOString(),
+    confirmationEmail: page.confirmationEmail,
     cancelled: url.searchParams.get("cancelled") === "1",
     qr: await orderQrDataUrl(orderPageUrl(publicOrigin(request), order.token, splitLocale(url.pathname).locale)),
     shop: {
@@ -149,6 +150,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         {t("order.number")}: <strong>{order.number}</strong> · {t("order.statusLabel")}:{" "}
         <strong data-status={order.status}>{t(`order.status.${order.status}`)}</strong>
       </p>
+      {paidLike && loaderData.confirmationEmail && (
+        <p className="mt-2 flex items-start gap-2 text-slate-700" data-confirmation-email={loaderData.confirmationEmail.to}>
+          <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <span className="min-w-0 break-words">
+            {t(loaderData.confirmationEmail.sent ? "order.email.sent" : "order.email.sending", { email: loaderData.confirmationEmail.to })}
+          </span>
+        </p>
+      )}
       <div className="mt-6 grid gap-6 sm:grid-cols-[1fr_auto]">
         <dl className="grid gap-4 rounded-xl bg-slate-50 p-5 sm:grid-cols-2">
           <div className="sm:col-span-2">
@@ -235,25 +244,38 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           damageWaiver={order.damageWaiver}
         />
       </div>
+      {/* Cancelling is possible, but it is not what a customer came for: a quiet control at the end, opened on purpose. */}
       {order.status === "paid" && (
-        <section className="mt-8 rounded-xl border border-slate-200 p-5" aria-labelledby="cancel-title">
-          <h2 id="cancel-title" className="text-lg font-semibold">
-            {t("order.cancel.title")}
-          </h2>
+        <section className="mt-10 border-t border-slate-200 pt-4 text-sm" aria-labelledby="cancel-title">
           {loaderData.cancellable ? (
-            <Form method="post" className="mt-2 space-y-3">
-              <p>{t("order.cancel.free", { date: when(loaderData.freeUntil) })}</p>
-              <input type="hidden" name="intent" value="cancel" />
-              <label className="flex items-center gap-2">
-                <input type="checkbox" name="confirm" value="yes" required />
-                {t("order.cancel.confirm")}
-              </label>
-              <PrimaryButton className="bg-red-700 hover:bg-red-800">
-                {t("order.cancel.button", { amount: formatMoney(order.totalCents, locale) })}
-              </PrimaryButton>
-            </Form>
+            <details open={Boolean(refused)}>
+              <summary className="cursor-pointer text-slate-700 hover:text-slate-900">
+                <h2 id="cancel-title" className="inline font-medium underline underline-offset-4">
+                  {t("order.cancel.title")}
+                </h2>
+              </summary>
+              <Form method="post" className="mt-3 space-y-3">
+                <p>{t("order.cancel.free", { date: when(loaderData.freeUntil) })}</p>
+                <input type="hidden" name="intent" value="cancel" />
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="confirm" value="yes" required />
+                  {t("order.cancel.confirm")}
+                </label>
+                <button
+                  type="submit"
+                  className="rounded-md border border-slate-400 px-3 py-1.5 font-medium text-red-800 hover:border-red-700 hover:bg-red-50"
+                >
+                  {t("order.cancel.button", { amount: formatMoney(order.totalCents, locale) })}
+                </button>
+              </Form>
+            </details>
           ) : (
-            <p className="mt-2 text-slate-700">{t("order.cancel.tooLate", { date: when(loaderData.freeUntil), phone: shop.phone })}</p>
+            <>
+              <h2 id="cancel-title" className="font-medium text-slate-700">
+                {t("order.cancel.title")}
+              </h2>
+              <p className="mt-1 text-slate-700">{t("order.cancel.tooLate", { date: when(loaderData.freeUntil), phone: shop.phone })}</p>
+            </>
           )}
         </section>
       )}

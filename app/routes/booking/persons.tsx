@@ -1,6 +1,7 @@
 import { Plus, Trash2, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { BookingSummaryBox } from "../../components/booking/summary";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { FormValues, replyFor } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
@@ -21,7 +22,7 @@ import {
 import { SKILLS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { loadBag, savePersons } from "../../server/booking/bag-store.server";
-import { bagPeriod, getBranch, missingStep } from "../../server/booking/flow.server";
+import { bagPeriod, bookingSummary, getBranch, missingStep } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { echo, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/persons";
@@ -35,12 +36,12 @@ async function context(request: Request, params: Route.LoaderArgs["params"]) {
   const { locale } = splitLocale(new URL(request.url).pathname);
   const missing = missingStep(bag, "persons", { appId, shopId: branch.shop.id, slug, period }, locale);
   if (missing) throw missing;
-  return { appId, slug, shop: branch.shop, bag: bag!, locale };
+  return { appId, slug, shop: branch.shop, bag: bag!, period: period!, locale };
 }
 
 /** Step: who rents. The first name is required; the rest helps us pick sizes. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { appId, slug, shop, bag } = await context(request, params);
+  const { appId, slug, shop, bag, period } = await context(request, params);
   const persons: PersonRow[] = bag.persons.map((p) => ({
     key: `p${p.id}`,
     id: String(p.id),
@@ -53,7 +54,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Kept as EU: shown as EU, whatever system the size was given in.
     shoeSystem: p.shoeSize == null ? "" : "eu",
   }));
-  return { appId, slug, shopName: shop.name, values: { persons: persons.length > 0 ? persons : [blankPersonRow()] } };
+  return {
+    appId,
+    slug,
+    summary: await bookingSummary(bag, shop.name, period),
+    values: { persons: persons.length > 0 ? persons : [blankPersonRow()] },
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -84,6 +90,7 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
       <PageTitle>{t("booking.persons.title")}</PageTitle>
       <StepNav current="persons" links={{ branch: `/rental/${appId}`, period: `/rental/${appId}/${slug}` }} />
+      <BookingSummaryBox summary={loaderData.summary} periodLink={`/rental/${appId}/${slug}`} />
       <p className="mt-4 text-slate-700">{t("booking.persons.lead")}</p>
       {formError && <Notice>{t(formError)}</Notice>}
       <FormValues reply={actionData} initial={loaderData.values}>

@@ -281,3 +281,40 @@ export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, no
     hotels: hotels.map((h) => ({ id: h.id, name: h.name, town: h.town, discountPercent: h.discountPercent })),
   };
 }
+
+export type BookingSummary = {
+  shopName: string;
+  pickupAt: string;
+  returnAt: string;
+  days: number;
+  persons: number;
+  items: number;
+  /** What the bag costs now, discounts included; null when a line can no longer be priced (the bag says why). */
+  totalCents: number | null;
+};
+
+/** The booking so far, as the steps between the period and the bag show it above their form. */
+export async function bookingSummary(bag: Bag, shopName: string, period: RentalPeriod, now = new Date()): Promise<BookingSummary> {
+  const lines = quoteLinesOf(bag);
+  const priced =
+    bag.appId && lines.length > 0
+      ? await quoteBag({
+          appId: bag.appId,
+          period,
+          lines,
+          couponCode: bag.couponCode,
+          hotelId: bag.hotelId,
+          email: bag.invoice?.email,
+          now,
+        })
+      : null;
+  return {
+    shopName,
+    pickupAt: period.pickupAt.toISOString(),
+    returnAt: period.returnAt.toISOString(),
+    days: period.days,
+    persons: bag.persons.length,
+    items: lines.reduce((sum, l) => sum + l.quantity, 0),
+    totalCents: priced === null ? 0 : priced.ok ? priced.context.quote.totalCents : null,
+  };
+}

@@ -325,7 +325,10 @@ export async function holdOrder(
   );
   if (!priced.ok) return { ok: false, failure: priced.problem };
   const { quote, items, coupon, hotel } = priced.context;
-  if (quote.coupon && !quote.coupon.applied) return { ok: false, failure: { reason: "coupon", code: quote.coupon.reason } };
+  // A coupon below its minimum order is simply not applied: the customer saw the total without it and may
+  // pay that (or add more). Any other refusal means the coupon changed since the bag, so the customer decides.
+  if (quote.coupon && !quote.coupon.applied && quote.coupon.reason !== "coupon.minOrder")
+    return { ok: false, failure: { reason: "coupon", code: quote.coupon.reason } };
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totalCents)
     return { ok: false, failure: { reason: "priceChanged", totalCents: quote.totalCents } };
 

@@ -1,10 +1,10 @@
 /** What the public order page (/order/{token}) shows and does: status, cancellation, and forgetting the bag once paid. */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { canCancel } from "../../domain/cancellation";
 import { fail, ok, type Result } from "../../domain/result";
 import { clearBagCookie, deleteBag, loadBag } from "../booking/bag-store.server";
 import { getDb } from "../db/client.server";
-import { payments } from "../db/schema";
+import { emailOutbox, payments } from "../db/schema";
 import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 import { getOrderByToken } from "./orders.server";
@@ -12,10 +12,14 @@ import { getOrderByToken } from "./orders.server";
 export async function orderPage(token: string, request: Request) {
   const found = await getOrderByToken(token);
   if (!found) return null;
-  const [settings, paymentRows, bag] = await Promise.all([
+  const [settings, paymentRows, bag, [mail]] = await Promise.all([
     getSettings(),
     getDb().select().from(payments).where(eq(payments.orderId, found.order.id)),
     loadBag(request),
+    getDb()
+      .select({ to: emailOutbox.to, sentAt: emailOutbox.sentAt })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.orderId, found.order.id), eq(emailOutbox.kind, "confirmation"))),
   ]);
   const now = new Date();
   const { order } = found;
@@ -33,6 +37,8 @@ export async function orderPage(token: string, request: Request) {
     confirming: order.status === "pending_payment" && paymentRows.some((p) => p.status === "pending" || p.status === "succeeded"),
     cancellable: order.status === "paid" && canCancel(order, settings.cancellationFreeHours, now),
     freeUntil,
+    /** The confirmation e-mail once the order is paid: to whom, and whether the mailer has delivered it yet. */
+    confirmationEmail: mail ? { to: mail.to, sent: mail.sentAt !== null } : null,
   };
 }
 
