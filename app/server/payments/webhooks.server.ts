@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { logger } from "../log.server";
-import { sendOrderConfirmation } from "../orders/confirmation.server";
+import { sendChangeConfirmation, sendOrderConfirmation } from "../orders/confirmation.server";
 import { applyPaymentEvent, getPaymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
 
@@ -56,6 +56,9 @@ export async function receivePaymentWebhook(
   if (!event) return { status: 200, body: { received: true, result: "ignored" } };
   const storable = storableEvent.safeParse(event);
   if (!storable.success) return malformed(providerId, storable.error.issues.slice(0, 5));
-  const result = await applyPaymentEvent(event, { onPaid: (orderId) => sendOrderConfirmation(orderId, origin).then(() => undefined) });
+  const result = await applyPaymentEvent(event, {
+    onPaid: (orderId) => sendOrderConfirmation(orderId, origin).then(() => undefined),
+    onChanged: (orderId, change) => sendChangeConfirmation(orderId, origin, change).then(() => undefined),
+  });
   return { status: 200, body: { received: true, result } };
 }
