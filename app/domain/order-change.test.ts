@@ -60,7 +60,7 @@ describe("parseChangeForm", () => {
       errors: {
         returnTime: "booking.errors.time",
         "persons.0.firstName": "booking.errors.firstName",
-        "lines.0.quantity": "order.change.quantity",
+        "lines.0.quantity": "order.change.badQuantity",
       },
     });
     expect(parseChangeForm({ ...period, lines: { 0: { itemId: "3", quantity: "1", remove: "yes" } } })).toMatchObject({

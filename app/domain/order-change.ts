@@ -4,6 +4,7 @@
  * hand-out.
  */
 import { z } from "zod";
+import { parseLineValue } from "./admin/order";
 import { canCancel } from "./cancellation";
 import { parse, rowsOf } from "./forms";
 import { periodSchema } from "./period-form";
@@ -75,10 +76,10 @@ const lineRow = z.object({
   itemId: z.coerce.number({ message: "order.change.invalidLine" }).int().min(1, { message: "order.change.invalidLine" }),
   size: z.preprocess((value) => (value === "" || value === undefined ? null : value), z.string().max(20).nullable()),
   quantity: z.coerce
-    .number({ message: "order.change.quantity" })
-    .int({ message: "order.change.quantity" })
-    .min(1, { message: "order.change.quantity" })
-    .max(20, { message: "order.change.quantity" }),
+    .number({ message: "order.change.badQuantity" })
+    .int({ message: "order.change.badQuantity" })
+    .min(1, { message: "order.change.badQuantity" })
+    .max(20, { message: "order.change.badQuantity" }),
   person: optionalIndex,
   remove: yes,
 });
@@ -145,3 +146,49 @@ export function uncovered(held: Span, wanted: Span): Span[] {
   if (wanted.end > held.end) parts.push({ start: held.end, end: wanted.end });
   return parts;
 }
+
+/** The next free row number of a repeating group of the form (`lines`, `persons`). */
+function nextRow(values: Record<string, unknown>, group: string): number {
+  const rows = values[group];
+  const numbers =
+    typeof rows === "object" && rows !== null
+      ? Object.keys(rows)
+          .filter((k) => /^\d{1,3}$/.test(k))
+          .map(Number)
+      : [];
+  return numbers.length === 0 ? 0 : Math.max(...numbers) + 1;
+}
+
+/**
+ * The form with what an add button asked for appended, nothing saved (works without JavaScript): a line
+ * of the item and size chosen in `add.line` for the person in `add.person`, or a person named `add.firstName`.
+ */
+export function withAddition(values: Record<string, unknown>, intent: "add" | "addPerson"): Record<string, unknown> {
+  const add = (typeof values.add === "object" && values.add !== null ? values.add : {}) as Record<string, unknown>;
+  const { add: _, ...rest } = values;
+  const group = intent === "add" ? "lines" : "persons";
+  const rows = { ...((typeof values[group] === "object" && values[group] !== null ? values[group] : {}) as object) };
+  if (intent === "add") {
+    const chosen = typeof add.line === "string" && add.line !== "" ? parseLineValue(add.line) : null;
+    if (!chosen || Number.isNaN(chosen.itemId)) return rest;
+    const person = typeof add.person === "string" ? add.person : "";
+    Object.assign(rows, { [nextRow(values, group)]: { itemId: String(chosen.itemId), size: chosen.size ?? "", quantity: "1", person } });
+  } else {
+    Object.assign(rows, {
+      [nextRow(values, group)]: { ref: "", firstName: typeof add.firstName === "string" ? add.firstName.trim() : "" },
+    });
+  }
+  return { ...rest, [group]: rows };
+}
+
+/** The confirm button counts only with the total the person was shown (from "Show the new price"). */
+export const confirmChangeSchema = z.object({
+  expectedTotal: z.coerce.number({ message: "order.change.priceChanged" }).int({ message: "order.change.priceChanged" }).min(0, {
+    message: "order.change.priceChanged",
+  }),
+});
+
+/** Staff also say how the customer paid a higher price at the desk. */
+export const staffConfirmChangeSchema = confirmChangeSchema.extend({
+  method: z.enum(["cash", "card"], { message: "admin.errors.choose" }).catch("cash"),
+});

@@ -4,16 +4,20 @@
  * PGlite, and on PostgreSQL with TEST_DB=postgres.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChangeRequest } from "../../app/domain/order-change";
-import { changeOrder, confirmOrderChange } from "../../app/server/booking/changes.server";
+import da from "../../app/i18n/lang/da.json";
+import de from "../../app/i18n/lang/de.json";
+import { changeOrder, confirmOrderChange, previewChange } from "../../app/server/booking/changes.server";
 import { confirmOrder, expireDueOrders, holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
+import { signDemoWebhook } from "../../app/server/payments/demo.server";
 import { applyPaymentEvent, refundPart, startChangePayment } from "../../app/server/payments/payments.server";
 import { createRentalItem, createSaleItem, holdRequest, JANUARY_PERIOD, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { createVisitor, locationOf, pageText } from "../helpers/visitor";
 
 let shop: Awaited<ReturnType<typeof startTestServer>>;
 let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
@@ -58,6 +62,7 @@ async function twoSizeItem(units: number) {
 async function paidOrder(
   lines: { itemId: number; size: string | null; quantity?: number; person?: number | null }[],
   period: typeof JANUARY_PERIOD = JANUARY_PERIOD,
+  language: "en" | "de" | "da" = "en",
 ) {
   const held = await holdOrder(
     holdRequest(
@@ -69,7 +74,7 @@ async function paidOrder(
         quantity: l.quantity ?? 1,
         personIndex: l.person === undefined ? 0 : l.person,
       })),
-      { period },
+      { period, language },
     ),
   );
   if (!held.ok) throw new Error(`hold failed: ${JSON.stringify(held.failure)}`);
@@ -334,5 +339,178 @@ describe(`changing an order on ${testDbKind}`, () => {
         .where(and(eq(schema.reservations.orderChangeId, changed.change.id), inArray(schema.reservations.state, ["held", "confirmed"]))),
     ).toEqual([]);
     expect(await linesOf(order.id)).toHaveLength(1);
+  });
+});
+
+/** The change form as the page posts it, for the order as it is. */
+async function formOf(orderId: string): Promise<Record<string, string>> {
+  const persons = await personsOf(orderId);
+  const lines = await linesOf(orderId);
+  const fields: Record<string, string> = { ...JANUARY_PERIOD };
+  persons.forEach((p, i) => {
+    fields[`persons.${i}.ref`] = String(p.id);
+    fields[`persons.${i}.firstName`] = p.firstName;
+  });
+  lines.forEach((l, i) => {
+    fields[`lines.${i}.itemId`] = String(l.itemId);
+    fields[`lines.${i}.size`] = l.size ?? "";
+    fields[`lines.${i}.quantity`] = String(l.quantity);
+    fields[`lines.${i}.person`] = l.personId === null ? "" : String(persons.findIndex((p) => p.id === l.personId));
+  });
+  return fields;
+}
+
+const changeMails = (orderId: string) =>
+  db
+    .select()
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.orderId, orderId), sql`${schema.emailOutbox.kind} like 'change-%'`));
+
+describe(`the change pages over HTTP on ${testDbKind}`, () => {
+  it("a customer changes a size from the order page without JavaScript, in German: price, confirm, one e-mail", async () => {
+    const item = await twoSizeItem(1);
+    const order = await paidOrder([{ itemId: item.id, size: "170" }], JANUARY_PERIOD, "de");
+    const visitor = createVisitor(shop.url);
+    const orderPage = await pageText(await visitor.get(`/de/order/${order.token}`));
+    expect(orderPage).toContain(de.order.change.open);
+    const page = await visitor.get(`/de/order/${order.token}/change`);
+    expect(page.status).toBe(200);
+    expect(await pageText(page)).toContain(de.order.change.lead);
+
+    const fields = { ...(await formOf(order.id)), "lines.0.size": "160" };
+    // Bad input comes back with what was typed and a message beside the field, and changes nothing.
+    const bad = await visitor.post(`/de/order/${order.token}/change`, { ...fields, "persons.0.firstName": " ", intent: "review" });
+    expect(bad.status).toBe(400);
+    const badText = await pageText(bad);
+    expect(badText).toContain(de.booking.errors.firstName);
+    const review = await visitor.post(`/de/order/${order.token}/change`, { ...fields, intent: "review" });
+    expect(review.status).toBe(200);
+    const reviewText = await pageText(review);
+    expect(reviewText).toContain(de.order.change.samePrice);
+    expect((await linesOf(order.id))[0].size).toBe("170");
+
+    const done = await visitor.post(`/de/order/${order.token}/change`, { ...fields, intent: "confirm", expectedTotal: order.totalCents });
+    expect(done.status).toBe(302);
+    expect(locationOf(done)).toBe(`/de/order/${order.token}?changed=1`);
+    expect(await pageText(await visitor.follow(done))).toContain(de.order.change.done);
+    expect((await linesOf(order.id))[0].size).toBe("160");
+    const mails = await changeMails(order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].language).toBe("de");
+    expect(mails[0].subject).toBe(de.mail.change.subject.replace("{{number}}", order.number));
+    expect(mails[0].text).toContain("(Größe 160)");
+  });
+
+  it("a dearer change in Danish is paid on the demo provider's page, applied, and mailed once however often the event comes", async () => {
+    const item = await twoSizeItem(2);
+    const order = await paidOrder([{ itemId: item.id, size: "170" }], JANUARY_PERIOD, "da");
+    const visitor = createVisitor(shop.url);
+    const base = await formOf(order.id);
+    // Another piece of the item for everyone, added with the add button (a round trip: nothing is saved).
+    const added = await visitor.post(`/da/order/${order.token}/change`, {
+      ...base,
+      "add.line": `${item.id}|160`,
+      "add.person": "",
+      intent: "add",
+    });
+    expect(added.status).toBe(200);
+    expect((await linesOf(order.id)).length).toBe(1);
+    const fields = { ...base, "lines.1.itemId": String(item.id), "lines.1.size": "160", "lines.1.quantity": "1", "lines.1.person": "" };
+    const review = await visitor.post(`/da/order/${order.token}/change`, { ...fields, intent: "review" });
+    expect(await pageText(review)).toContain(da.order.change.toPay);
+    const before = await counts();
+    const stale = await visitor.post(`/da/order/${order.token}/change`, { ...fields, intent: "confirm", expectedTotal: order.totalCents });
+    expect(stale.status).toBe(409);
+    expect(await pageText(stale)).toContain(da.order.change.priceChanged);
+    expect(await counts()).toEqual(before);
+
+    const preview = await previewChange(
+      order.id,
+      {
+        ...JANUARY_PERIOD,
+        persons: [{ ref: (await personsOf(order.id))[0].id, firstName: "Anna" }],
+        lines: [
+          { personIndex: 0, itemId: item.id, size: "170", quantity: 1 },
+          { personIndex: null, itemId: item.id, size: "160", quantity: 1 },
+        ],
+      },
+      "customer",
+    );
+    if (!preview.ok) throw new Error("no preview");
+    const toProvider = await visitor.post(`/da/order/${order.token}/change`, {
+      ...fields,
+      intent: "confirm",
+      expectedTotal: preview.preview.newTotalCents,
+    });
+    expect(toProvider.status).toBe(302);
+    const pay = new URL(toProvider.headers.get("location") as string, shop.url);
+    expect(pay.pathname).toMatch(/^\/da\/pay\/demo\/demo_/);
+    expect(await linesOf(order.id)).toHaveLength(1);
+    expect((await visitor.get(pay.pathname + pay.search)).status).toBe(200);
+    const paid = await visitor.post(pay.pathname, { c: pay.searchParams.get("c") as string, method: "card", outcome: "paid" });
+    expect(paid.status).toBe(302);
+    expect(locationOf(paid)).toBe(`/da/order/${order.token}?changed=1`);
+    expect(await pageText(await visitor.follow(paid))).toContain(da.order.change.done);
+    expect(await linesOf(order.id)).toHaveLength(2);
+    expect((await orderOf(order.id)).totalCents).toBe(preview.preview.newTotalCents);
+
+    // The provider delivers a success for the same checkout again: nothing more happens, no second e-mail.
+    const [payment] = await db
+      .select()
+      .from(schema.payments)
+      .where(isNotNull(schema.payments.orderChangeId))
+      .orderBy(sql`${schema.payments.id} desc`)
+      .limit(1);
+    const body = JSON.stringify({
+      id: `evt_demo_${randomUUID()}`,
+      type: "succeeded",
+      ref: payment.ref,
+      orderId: order.id,
+      amountCents: payment.amountCents,
+      currency: "EUR",
+      method: "card",
+      created: Math.floor(Date.now() / 1000),
+    });
+    const again = await shop.request("/webhooks/demo", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", "demo-signature": signDemoWebhook(body) },
+    });
+    expect(await again.json()).toMatchObject({ result: "alreadyPaid" });
+    const mails = await changeMails(order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(da.mail.change.subject.replace("{{number}}", order.number));
+  });
+
+  it("a clerk adds an item at the counter and takes the difference by card terminal", async () => {
+    const item = await twoSizeItem(2);
+    const order = await paidOrder([{ itemId: item.id, size: "170" }]);
+    const cookie = await shop.login();
+    const fields = {
+      ...(await formOf(order.id)),
+      "lines.1.itemId": String(item.id),
+      "lines.1.size": "160",
+      "lines.1.quantity": "1",
+      "lines.1.person": "",
+    };
+    const post = (extra: Record<string, string>) =>
+      shop.request(`/admin/order/${order.id}/change`, {
+        method: "POST",
+        body: new URLSearchParams({ ...fields, ...extra }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      });
+    const review = await post({ intent: "review" });
+    expect(review.status).toBe(200);
+    const total = Number((await review.text()).match(/name="expectedTotal" value="(\d+)"/)?.[1]);
+    expect(total).toBeGreaterThan(order.totalCents);
+    const done = await post({ intent: "confirm", expectedTotal: String(total), method: "card" });
+    expect(done.status).toBe(302);
+    expect(locationOf(done)).toBe(`/admin/order/${order.id}?done=change`);
+    expect(await linesOf(order.id)).toHaveLength(2);
+    const counter = await db
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.orderId, order.id), eq(schema.payments.provider, "counter")));
+    expect(counter).toEqual([expect.objectContaining({ method: "card", status: "succeeded", amountCents: total - order.totalCents })]);
   });
 });

@@ -123,7 +123,7 @@ export async function startChangePayment(params: { changeId: number; origin: str
       language,
       expiresAt,
       successUrl: new URL(`${orderPage}?changed=1`, params.origin).toString(),
-      cancelUrl: new URL(`${orderPage}/change?change=${change.id}`, params.origin).toString(),
+      cancelUrl: new URL(`${orderPage}/change?payment=cancelled`, params.origin).toString(),
       idempotencyKey: `change-${change.id}`,
     });
   } catch (error) {
@@ -145,27 +145,6 @@ export async function startChangePayment(params: { changeId: number; origin: str
     })
     .onConflictDoNothing();
   return { redirectUrl: checkout.redirectUrl };
-}
-
-/** The customer came back from paying a change without paying: the checkout is closed and the change's hold given back. */
-export async function abandonChangePayment(orderId: string, changeId: number, db: Db = getDb()): Promise<void> {
-  const open = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.orderChangeId, changeId)));
-  for (const payment of open) {
-    if (FINAL.has(payment.status)) continue;
-    try {
-      await getPaymentProvider(payment.provider as ProviderId).expireCheckout(payment.ref);
-      await db
-        .update(payments)
-        .set({ status: "expired", updatedAt: sql`now()` })
-        .where(and(eq(payments.id, payment.id), inArray(payments.status, ["created", "pending"])));
-    } catch (error) {
-      logger.warn({ err: error, ref: payment.ref }, "payment provider: checkout not expired");
-    }
-  }
-  await expireOrderChange(changeId, db);
 }
 
 export type EventResult = "duplicate" | "unknown" | "mismatch" | "paid" | "alreadyPaid" | "refunded" | "pending" | "released" | "ignored";
