@@ -96,7 +96,7 @@ export function ChangeForm({
       {errors.form && <Notice>{t(errors.form, params)}</Notice>}
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">{t("order.change.period")}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Input name="pickupDate" type="date" label={t("booking.period.pickupDate")} required />
           <Input name="pickupTime" type="time" label={t("booking.period.pickupTime")} required />
           <Input name="returnDate" type="date" label={t("booking.period.returnDate")} required />
@@ -135,7 +135,7 @@ export function ChangeForm({
               <input type="hidden" name={`lines.${key}.itemId`} value={itemId} />
               <p className="font-medium">{itemName(itemId)}</p>
               {errors[`lines.${key}.itemId`] && <p className="text-sm text-red-700">{t(errors[`lines.${key}.itemId`])}</p>}
-              <div className="grid gap-3 sm:grid-cols-3">
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
                 {sizes.length > 0 ? (
                   <Select name={`lines.${key}.size`} label={t("order.change.size")} choices={sizes.map((s) => ({ value: s, label: s }))} />
                 ) : (
@@ -157,7 +157,7 @@ export function ChangeForm({
         })}
         <div className="space-y-3 rounded-lg bg-slate-50 p-3">
           <p className="font-medium">{t("order.change.addTitle")}</p>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <Field name="add.line" label={t("order.change.addItem")} id="add-line">
               {(props) => (
                 <select {...props} defaultValue="" className={inputClass}>
