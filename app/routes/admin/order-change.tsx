@@ -13,7 +13,7 @@ import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { echo, found, param, redirectTo, refuse } from "../../server/http/results.server";
-import { changeByStaff, previewStaffChange, staffChangeForm } from "../../server/orders/order-change.server";
+import { changeByStaff, previewStaffChange, staffChangeForm, staffOrder } from "../../server/orders/order-change.server";
 import type { Route } from "./+types/order-change";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -27,6 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const id = param(z.uuid(), params.id);
+  // Another branch's order answers 404 before its form is even read.
+  found(await staffOrder(user, id));
   const form = await readForm(request);
   if (form.intent === "add" || form.intent === "addPerson") return echo({ values: withAddition(form.values, form.intent) });
   const input = parseChangeForm(form.values);

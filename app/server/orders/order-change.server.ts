@@ -173,7 +173,8 @@ async function settle(orderId: string, change: { id: number; differenceCents: nu
 // ---------------------------------------------------------------------------------------------
 // Staff, on /admin/order/{id}/change
 
-async function staffOrder(user: BackOfficeUser, id: string) {
+/** The order of `id` if this staff member works at its branch; null otherwise (as if there were none). */
+export async function staffOrder(user: BackOfficeUser, id: string) {
   const found = await getOrderById(id);
   return found && worksAt(user, found.order.shopId) ? found : null;
 }
