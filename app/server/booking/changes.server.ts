@@ -470,6 +470,7 @@ export async function confirmOrderChange(changeId: number, db: Db = getDb()): Pr
       const order = await lockOrder(tx, change.orderId);
       const [current] = await tx.select().from(orderChanges).where(eq(orderChanges.id, changeId)).for("update");
       if (current?.status === "applied") return "alreadyApplied";
+      // Cancelled, changed otherwise meanwhile, or given up: this change can no longer be applied.
       if (order?.status !== "paid" || order.totalCents !== change.oldTotalCents || current?.status === "failed")
         throw new Rejected({ reason: "busy" });
       await applyChange(tx, { ...result.prepared, order }, changeId, change.userId, settings.turnaroundMinutes);

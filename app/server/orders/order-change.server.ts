@@ -28,7 +28,7 @@ import { getOrderById, getOrderByToken, type OrderWithDetails } from "./orders.s
 export type ChangeOption = { value: string; name: string; category: string; size: string | null; forPerson: boolean };
 
 /** The change form of an order: whether it may be changed, its values as they are, and what can be added. */
-export type ChangeForm = {
+export type ChangeFormData = {
   refusal: "order.change.notPaid" | "order.change.tooLate" | null;
   freeUntil: string;
   values: Record<string, unknown>;
@@ -63,7 +63,7 @@ function valuesOf(found: OrderWithDetails): Record<string, unknown> {
   };
 }
 
-async function changeForm(found: OrderWithDetails, by: ChangeBy, locale: Locale): Promise<ChangeForm> {
+async function changeForm(found: OrderWithDetails, by: ChangeBy, locale: Locale): Promise<ChangeFormData> {
   const settings = await getSettings();
   const { order } = found;
   const rows = await getDb()
