@@ -128,34 +128,35 @@ export async function fillInvoice(page: Page, locale: Locale, invoice: Record<st
 
 /**
  * Books every size of an item for a period over plain HTTP (as other customers would), so that the item is
- * booked out for that period: one person per size, paid through the demo provider, as a guest named `name` with `email`.
- * Returns the order page's path.
+ * booked out for that period: one person per size, paid through the demo provider, as a guest named `name`
+ * with `email`, in `locale`. Returns the order page's path, in the booking's language.
  */
 export async function bookOut(
   baseUrl: string,
   slug: string,
   sizes: string[],
   period: Period,
-  { email = "other.guest@example.com", name = "Other Guest" }: { email?: string; name?: string } = {},
+  { email = "other.guest@example.com", name = "Other Guest", locale = "en" }: { email?: string; name?: string; locale?: Locale } = {},
 ) {
   const visitor = createVisitor(baseUrl);
-  expect((await visitor.post("/rental/winter/ciaslin", period)).status).toBe(302);
+  const at = (englishPath: string) => localizePath(englishPath, locale);
+  expect((await visitor.post(at("/rental/winter/ciaslin"), period)).status).toBe(302);
   const persons: Record<string, string> = { intent: "save" };
   sizes.forEach((_, i) => {
     persons[`persons.${i}.firstName`] = `Guest ${i + 1}`;
   });
-  expect((await visitor.post("/rental/winter/ciaslin/persons", persons)).status).toBe(302);
-  const html = await (await visitor.get("/rental/winter/ciaslin/equipment")).text();
+  expect((await visitor.post(at("/rental/winter/ciaslin/persons"), persons)).status).toBe(302);
+  const html = await (await visitor.get(at("/rental/winter/ciaslin/equipment"))).text();
   const personIds = [...new Set([...html.matchAll(/equipment\?person=(\d+)/g)].map((m) => m[1]))];
   const card = html.slice(html.indexOf(`data-item="${slug}"`));
   const itemId = /name="itemId" value="(\d+)"/.exec(card)?.[1] as string;
   for (const [i, size] of sizes.entries()) {
-    const added = await visitor.post(`/rental/winter/ciaslin/equipment?person=${personIds[i]}`, { intent: "add", itemId, size });
+    const added = await visitor.post(at(`/rental/winter/ciaslin/equipment?person=${personIds[i]}`), { intent: "add", itemId, size });
     expect(added.status).toBe(302);
   }
-  expect(locationOf(await visitor.post("/rental/bag", { intent: "continue" }))).toBe("/rental/checkout");
-  const total = /name="total" value="(\d+)"/.exec(await (await visitor.get("/rental/checkout")).text())?.[1] as string;
-  const pay = await visitor.post("/rental/checkout", {
+  expect(locationOf(await visitor.post(at("/rental/bag"), { intent: "continue" }))).toBe(at("/rental/checkout"));
+  const total = /name="total" value="(\d+)"/.exec(await (await visitor.get(at("/rental/checkout"))).text())?.[1] as string;
+  const pay = await visitor.post(at("/rental/checkout"), {
     name,
     street: "Via Roma 1",
     postalCode: "39100",
@@ -167,8 +168,9 @@ export async function bookOut(
   });
   const payUrl = new URL(pay.headers.get("location") as string);
   const paid = await visitor.post(payUrl.pathname, { c: payUrl.searchParams.get("c") as string, method: "card", outcome: "paid" });
-  expect(locationOf(paid)).toMatch(/^\/order\//);
-  return locationOf(paid);
+  const orderPath = locationOf(paid);
+  expect(orderPath).toMatch(new RegExp(`^${at("/order/")}`));
+  return orderPath;
 }
 
 export function path(locale: Locale, englishPath: string) {

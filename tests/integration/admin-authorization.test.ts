@@ -91,6 +91,7 @@ const routes = (): [string, Access][] => [
   [`/admin/order/${ids.order}`, "branch"],
   [`/admin/order/${ids.order}/contract.pdf`, "branch"],
   [`/admin/order/${ids.order}/confirmation.pdf`, "branch"],
+  [`/admin/order/${ids.order}/change`, "branch"],
   ["/admin/calendar", "staff"],
   // The month of branch A's order: staff of another branch see the calendar, without that order.
   ["/admin/calendar?month=2027-01", "staff"],
@@ -177,6 +178,7 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       const writes: [string, Record<string, string>, Access][] = [
         [`/admin/order/${ids.order}`, { intent: "cancel", refund: "on" }, "branch"],
         [`/admin/order/${ids.order}`, { intent: "resend" }, "branch"],
+        [`/admin/order/${ids.order}/change`, { intent: "confirm", expectedTotal: "0" }, "branch"],
         [`/admin/item/${ids.item}`, { intent: "delete" }, "admin"],
         [`/admin/category/ski-snowboard`, { intent: "delete" }, "admin"],
         [`/admin/coupon/${ids.coupon}`, { intent: "delete" }, "admin"],

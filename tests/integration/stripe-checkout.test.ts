@@ -220,3 +220,76 @@ describe(`checkout with Stripe on ${testDbKind}`, () => {
     });
   }
 });
+
+describe(`changing a booking with Stripe on ${testDbKind}`, () => {
+  /** Pays the held order at Stripe and returns the change form's fields for it as it is. */
+  async function paidAtStripe() {
+    const held = await heldAtStripe();
+    standIn.completeSession(held.sessionId);
+    await deliver(standIn.event("checkout.session.completed", held.sessionId));
+    expect((await orderById(held.order.id)).status).toBe("paid");
+    const [person] = await db.select().from(schema.orderPersons).where(eq(schema.orderPersons.orderId, held.order.id));
+    const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, held.order.id));
+    const order = await orderById(held.order.id);
+    const fields: Record<string, string> = {
+      pickupDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(order.pickupAt),
+      pickupTime: "09:00",
+      returnDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(order.returnAt),
+      returnTime: "17:00",
+      "persons.0.ref": String(person.id),
+      "persons.0.firstName": person.firstName,
+      "lines.0.itemId": String(line.itemId),
+      "lines.0.size": line.size ?? "",
+      "lines.0.quantity": "1",
+      "lines.0.person": "0",
+    };
+    return { ...held, order, fields };
+  }
+
+  /** The total "Show the new price" offers for these fields. */
+  async function shownTotal(visitor: ReturnType<typeof createVisitor>, token: string, fields: Record<string, string>) {
+    const review = await visitor.post(`/order/${token}/change`, { ...fields, intent: "review" });
+    expect(review.status).toBe(200);
+    return /name="expectedTotal" value="(\d+)"/.exec(await review.text())?.[1] as string;
+  }
+
+  it("a dearer change is paid in a Checkout Session for the difference, and applied when Stripe says it is paid", async () => {
+    const { visitor, order, fields } = await paidAtStripe();
+    const dearer = { ...fields, "lines.1.itemId": String(skiId), "lines.1.size": "164", "lines.1.quantity": "1", "lines.1.person": "" };
+    const total = await shownTotal(visitor, order.token, dearer);
+    const toStripe = await visitor.post(`/order/${order.token}/change`, { ...dearer, intent: "confirm", expectedTotal: total });
+    expect(toStripe.status).toBe(302);
+    const location = new URL(toStripe.headers.get("location") as string);
+    expect(location.origin).toBe("https://checkout.stripe.com");
+    const [payment] = await db
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.orderId, order.id), eq(schema.payments.status, "pending")));
+    expect(payment.orderChangeId).not.toBeNull();
+    const session = standIn.sessions.get(payment.ref);
+    expect(session).toMatchObject({
+      amount_total: Number(total) - order.totalCents,
+      client_reference_id: order.id,
+      success_url: `${shop.url}/order/${order.token}?changed=1`,
+    });
+    standIn.completeSession(payment.ref);
+    expect((await deliver(standIn.event("checkout.session.completed", payment.ref))).status).toBe(200);
+    const changed = await orderById(order.id);
+    expect(changed.totalCents).toBe(Number(total));
+    expect(await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id))).toHaveLength(2);
+  });
+
+  it("a cheaper change is refunded through Stripe for the difference", async () => {
+    const { visitor, order, fields } = await paidAtStripe();
+    const cheaper = { ...fields, "lines.0.size": "140", returnDate: fields.pickupDate };
+    const total = await shownTotal(visitor, order.token, cheaper);
+    expect(Number(total)).toBeLessThan(order.totalCents);
+    const refundsBefore = standIn.refunds.size;
+    const done = await visitor.post(`/order/${order.token}/change`, { ...cheaper, intent: "confirm", expectedTotal: total });
+    expect(locationOf(done)).toBe(`/order/${order.token}?changed=1`);
+    expect(standIn.refunds.size).toBe(refundsBefore + 1);
+    expect([...standIn.refunds.values()].at(-1)).toMatchObject({ amount: order.totalCents - Number(total) });
+    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    expect(payment).toMatchObject({ status: "succeeded", refundedCents: order.totalCents - Number(total) });
+  });
+});

@@ -16,7 +16,7 @@ import {
 describe("what a clerk can do with an order", () => {
   it.each([
     ["pending_payment", ["cancel"]],
-    ["paid", ["pickup", "cancel", "resend"]],
+    ["paid", ["pickup", "change", "cancel", "resend"]],
     ["picked_up", ["return", "resend"]],
     ["returned", ["resend"]],
     ["cancelled", []],

@@ -15,13 +15,13 @@ import { type OrderStatus, orderStatusSchema, SEASONS, SKILLS, seasonOn, seasonS
 import { checkbox, clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
 import { listQuery } from "./list";
 
-export type OrderAction = "pickup" | "return" | "cancel" | "resend";
+export type OrderAction = "pickup" | "change" | "return" | "cancel" | "resend";
 
 /** The actions a clerk can take on an order in a status. */
 export function orderActions(status: OrderStatus): OrderAction[] {
   switch (status) {
     case "paid":
-      return ["pickup", "cancel", "resend"];
+      return ["pickup", "change", "cancel", "resend"];
     case "pending_payment":
       return ["cancel"];
     case "picked_up":

@@ -1,5 +1,5 @@
-import { FileText, Mail, PackageCheck, PackageOpen, Printer, XCircle } from "lucide-react";
-import { Form, useSearchParams } from "react-router";
+import { FileText, Mail, PackageCheck, PackageOpen, PencilLine, Printer, XCircle } from "lucide-react";
+import { Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
@@ -197,6 +197,12 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
               </div>
             ))}
           </div>
+          {actions.includes("change") && (
+            <Link to={`${documents}/change`} className={`${button} mt-4 bg-brand-700 text-white hover:bg-brand-800`}>
+              <PencilLine aria-hidden="true" className="size-4" />
+              {t("admin.orders.changeOpen")}
+            </Link>
+          )}
           <div className="mt-4 max-w-md">
             <Totals
               subtotalCents={order.subtotalCents}

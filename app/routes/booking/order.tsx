@@ -1,6 +1,6 @@
-import { CalendarPlus, FileDown, Mail, MapPin, RefreshCw } from "lucide-react";
+import { CalendarPlus, FileDown, Mail, MapPin, PencilLine, RefreshCw } from "lucide-react";
 import { useCallback, useEffect } from "react";
-import { data, Form, useRevalidator } from "react-router";
+import { data, Form, Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../components/analytics";
 import { Totals } from "../../components/booking/totals";
@@ -50,6 +50,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     },
     confirming: page.confirming,
     cancellable: page.cancellable,
+    changeable: page.changeRefusal === null,
+    changed: url.searchParams.get("changed") === "1",
     freeUntil: page.freeUntil.toISOString(),
     confirmationEmail: page.confirmationEmail,
     cancelled: url.searchParams.get("cancelled") === "1",
@@ -144,6 +146,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </Notice>
       )}
       {loaderData.cancelled && <Notice tone="success">{t("order.cancel.done")}</Notice>}
+      {loaderData.changed && !confirming && <Notice tone="success">{t("order.change.done")}</Notice>}
       {order.status === "expired" && <Notice>{t("order.expiredNote")}</Notice>}
       {refused && <Notice>{t(refused)}</Notice>}
       <p className="mt-2 text-slate-700">
@@ -244,6 +247,27 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           damageWaiver={order.damageWaiver}
         />
       </div>
+      {order.status === "paid" && (
+        <section className="mt-8 rounded-xl border border-slate-200 p-5" aria-labelledby="change-title">
+          <h2 id="change-title" className="text-lg font-semibold">
+            {t("order.change.open")}
+          </h2>
+          {loaderData.changeable ? (
+            <>
+              <p className="mt-2">{t("order.change.until", { date: when(loaderData.freeUntil) })}</p>
+              <Link
+                to={`${documents}/change`}
+                className="mt-3 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+              >
+                <PencilLine aria-hidden="true" className="size-4" />
+                {t("order.change.open")}
+              </Link>
+            </>
+          ) : (
+            <p className="mt-2 text-slate-700">{t("order.change.tooLateCall", { date: when(loaderData.freeUntil), phone: shop.phone })}</p>
+          )}
+        </section>
+      )}
       {/* Cancelling is possible, but it is not what a customer came for: a quiet control at the end, opened on purpose. */}
       {order.status === "paid" && (
         <section className="mt-10 border-t border-slate-200 pt-4 text-sm" aria-labelledby="cancel-title">

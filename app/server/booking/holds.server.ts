@@ -10,6 +10,7 @@
  *   in one process at a time (advisory lock).
  * - confirmOrder turns holds into bookings with `WHERE state = 'held'`; a payment for an expired order
  *   claims again or, when something is gone, cancels the order and asks for a refund.
+ * - Changes of a booked order (changes.server.ts) claim and release through the functions exported here.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -91,7 +92,7 @@ export type HoldFailure =
 export type HeldOrder = { id: string; number: string; token: string; totalCents: number; expiresAt: Date; quote: Quote };
 
 /** Thrown inside a transaction to roll it back and answer with a failure. */
-class Rejected extends Error {
+export class Rejected extends Error {
   constructor(readonly failure: HoldFailure) {
     super(failure.reason);
   }
@@ -111,7 +112,7 @@ export function sqlState(error: unknown): string | null {
 }
 
 /** Runs `work` in a transaction, again (with jittered back-off) when PostgreSQL reports a conflict. */
-async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -130,7 +131,7 @@ async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Pr
 // ---------------------------------------------------------------------------------------------
 // Claiming and releasing
 
-type OrderRef = {
+export type OrderRef = {
   id: string;
   shopId: number;
   appId: Season;
@@ -139,14 +140,29 @@ type OrderRef = {
   couponId: number | null;
   email: string;
 };
-type ClaimLine = { lineId: number; kind: ItemRow["kind"]; itemId: number; size: string | null; quantity: number; ref: LineRef };
-type ClaimMode = { state: "held"; holdMinutes: number } | { state: "confirmed" };
+export type ClaimLine = { lineId: number; kind: ItemRow["kind"]; itemId: number; size: string | null; quantity: number; ref: LineRef };
+export type ClaimMode = { state: "held"; holdMinutes: number } | { state: "confirmed" };
 
 /**
- * Free units of an item and size for a range, preferring the chosen branch. `skipLocked` passes over units
- * another transaction is claiming right now; without it the query waits for them.
+ * Free units of an item and size for a range, preferring `prefer` (the units an order being changed
+ * had), then the chosen branch. `skipLocked` passes over units another transaction is claiming right now;
+ * without it the query waits for them.
  */
-async function freeUnits(tx: Db, order: OrderRef, line: ClaimLine, range: string, skipLocked: boolean): Promise<number[]> {
+async function freeUnits(
+  tx: Db,
+  order: OrderRef,
+  line: ClaimLine,
+  range: string,
+  skipLocked: boolean,
+  prefer: number[] = [],
+): Promise<number[]> {
+  const preferred =
+    prefer.length > 0
+      ? sql`(u.id in (${sql.join(
+          prefer.map((id) => sql`${id}`),
+          sql`, `,
+        )})) desc,`
+      : sql``;
   const rows = await queryRows<{ id: number }>(
     sql`
       select u.id
@@ -163,7 +179,7 @@ async function freeUnits(tx: Db, order: OrderRef, line: ClaimLine, range: string
             and r.state in ('held', 'confirmed')
             and not (r.state = 'held' and r.expires_at <= now())
             and r.period && ${range}::tstzrange)
-      order by (u.shop_id = ${order.shopId}) desc, u.id
+      order by ${preferred} (u.shop_id = ${order.shopId}) desc, u.id
       limit ${line.quantity}
       for update of u ${skipLocked ? sql`skip locked` : sql``}`,
     tx,
@@ -171,12 +187,19 @@ async function freeUnits(tx: Db, order: OrderRef, line: ClaimLine, range: string
   return rows.map((r) => r.id);
 }
 
-async function claimUnits(tx: Db, order: OrderRef, line: ClaimLine, mode: ClaimMode, turnaroundMinutes: number) {
+export async function claimUnits(
+  tx: Db,
+  order: OrderRef,
+  line: ClaimLine,
+  mode: ClaimMode,
+  turnaroundMinutes: number,
+  options: { prefer?: number[]; changeId?: number } = {},
+) {
   const range = reservationRange(order, turnaroundMinutes);
-  let unitIds = await freeUnits(tx, order, line, range, true);
+  let unitIds = await freeUnits(tx, order, line, range, true, options.prefer);
   // Units skipped because another checkout is claiming them may still be free for this period (that
   // checkout may want another week, or fail): wait for them, and let the exclusion constraint decide.
-  if (unitIds.length < line.quantity) unitIds = await freeUnits(tx, order, line, range, false);
+  if (unitIds.length < line.quantity) unitIds = await freeUnits(tx, order, line, range, false, options.prefer);
   if (unitIds.length < line.quantity) throw new Rejected({ reason: "unavailable", line: line.ref });
   const ids = sql.join(
     unitIds.map((id) => sql`${id}`),
@@ -188,11 +211,12 @@ async function claimUnits(tx: Db, order: OrderRef, line: ClaimLine, mode: ClaimM
     where unit_id in (${ids}) and state = 'held' and expires_at <= now() and period && ${range}::tstzrange`);
   const expiresAt = mode.state === "held" ? sql`now() + make_interval(mins => ${mode.holdMinutes})` : sql`null`;
   await tx.execute(sql`
-    insert into reservations (unit_id, order_line_id, period, state, expires_at)
-    select unnest(array[${ids}]::int[]), ${line.lineId}, ${range}::tstzrange, ${mode.state}::reservation_state, ${expiresAt}`);
+    insert into reservations (unit_id, order_line_id, order_change_id, period, state, expires_at)
+    select unnest(array[${ids}]::int[]), ${options.changeId ? null : line.lineId}, ${options.changeId ?? null}::int,
+           ${range}::tstzrange, ${mode.state}::reservation_state, ${expiresAt}`);
 }
 
-async function claimStock(tx: Db, order: OrderRef, line: ClaimLine) {
+export async function claimStock(tx: Db, order: OrderRef, line: ClaimLine) {
   const rows = await queryRows<{ quantity: number }>(
     sql`
       update stock set quantity = quantity - ${line.quantity}
@@ -203,7 +227,7 @@ async function claimStock(tx: Db, order: OrderRef, line: ClaimLine) {
   if (rows.length === 0) throw new Rejected({ reason: "unavailable", line: line.ref });
 }
 
-async function claimService(tx: Db, order: OrderRef, line: ClaimLine) {
+export async function claimService(tx: Db, order: OrderRef, line: ClaimLine) {
   // Locking the capacity row makes concurrent bookings of the same service at the branch take turns.
   const [capacity] = await queryRows<{ per_day: number }>(
     sql`select per_day from service_capacity where item_id = ${line.itemId} and shop_id = ${order.shopId} for update`,
@@ -465,7 +489,7 @@ async function checkHoldLimits(tx: Db, holder: string, lines: BagLine[]) {
   if (breach) throw new Rejected({ reason: "holdLimit", limit: breach });
 }
 
-function toRef(order: typeof orders.$inferSelect): OrderRef {
+export function toRef(order: typeof orders.$inferSelect): OrderRef {
   return {
     id: order.id,
     shopId: order.shopId,
@@ -477,7 +501,7 @@ function toRef(order: typeof orders.$inferSelect): OrderRef {
   };
 }
 
-async function lockOrder(tx: Db, orderId: string) {
+export async function lockOrder(tx: Db, orderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return order ?? null;
 }
@@ -624,6 +648,13 @@ export async function expireDueOrders(db: Db = getDb(), limit = 50): Promise<num
     for (const order of due) {
       await release(tx as unknown as Db, order.id, order.shop_id);
     }
+    // A change whose difference was not paid in time gives its held units back (decision 028).
+    await tx.execute(sql`
+      with due as (
+        update order_changes set status = 'expired'
+        where status = 'pending' and expires_at <= now() returning id)
+      update reservations set state = 'released'
+      where state = 'held' and order_change_id in (select id from due)`);
     if (due.length > 0) {
       await tx
         .update(orders)

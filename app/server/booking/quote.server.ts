@@ -42,7 +42,16 @@ function lineProblem(line: BagLine, item: ItemRow | undefined, appId: Season): Q
   return null;
 }
 
-async function couponInput(coupon: CouponRow, email: string | null | undefined, db: Db): Promise<CouponInput> {
+async function couponInput(coupon: CouponRow, email: string | null | undefined, db: Db, redeemedBy?: string): Promise<CouponInput> {
+  // An order being changed already counts among the coupon's uses: its own use is not a second one.
+  let own = 0;
+  if (redeemedBy) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.orderId, redeemedBy)));
+    own = Number(row?.n ?? 0);
+  }
   let usedByCustomer = 0;
   if (email && coupon.maxUsesPerCustomer !== null) {
     const [row] = await db
@@ -61,8 +70,8 @@ async function couponInput(coupon: CouponRow, email: string | null | undefined, 
     minOrderCents: coupon.minOrderCents,
     appIds: coupon.appIds,
     categoryIds: coupon.categoryIds,
-    usesLeft: coupon.maxUses === null ? null : coupon.maxUses - coupon.usedCount,
-    usesLeftForCustomer: coupon.maxUsesPerCustomer === null ? null : coupon.maxUsesPerCustomer - usedByCustomer,
+    usesLeft: coupon.maxUses === null ? null : coupon.maxUses - coupon.usedCount + own,
+    usesLeftForCustomer: coupon.maxUsesPerCustomer === null ? null : coupon.maxUsesPerCustomer - usedByCustomer + own,
   };
 }
 
@@ -83,6 +92,8 @@ export async function quoteBag(
     /** The customer took the damage waiver (charged only when the settings offer it). */
     damageWaiver?: boolean;
     now?: Date;
+    /** The order being changed, whose own coupon use does not count against the coupon (decision 028). */
+    orderId?: string;
   },
   db: Db = getDb(),
 ): Promise<{ ok: true; context: QuoteContext } | { ok: false; problem: QuoteProblem }> {
@@ -135,7 +146,7 @@ export async function quoteBag(
     now,
     today: zonedDate(now),
     surcharges: surcharges.map((s) => ({ itemId: s.itemId, appId: s.appId, startsOn: s.startsOn, endsOn: s.endsOn, percent: s.percent })),
-    coupon: coupon ? await couponInput(coupon, params.email, db) : null,
+    coupon: coupon ? await couponInput(coupon, params.email, db, params.orderId) : null,
     hotel,
     offer: settings.discountOffer,
     damageWaiver: settings.damageWaiver ? { dayCents: settings.damageWaiver.dayCents, chosen: params.damageWaiver ?? false } : null,

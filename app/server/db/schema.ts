@@ -29,6 +29,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Translated } from "../../domain/i18n";
+import type { ChangeRequest } from "../../domain/order-change";
 import {
   COUPON_KINDS,
   ITEM_KINDS,
@@ -675,6 +676,37 @@ export const orderLines = pgTable(
   (t) => [index("order_lines_order_idx").on(t.orderId), check("order_lines_quantity", sql`${t.quantity} > 0`)],
 );
 
+/**
+ * A change of an order (other dates, equipment, persons, sizes), by the customer or staff: the order's
+ * event log of changes. `pending` while the customer pays a higher price (its units are held with
+ * `expires_at`), then `applied`, or `expired` / `failed`. Decision 028.
+ */
+export const orderChanges = pgTable(
+  "order_changes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    by: text("by").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    request: jsonb("request").$type<ChangeRequest>().notNull(),
+    oldTotalCents: integer("old_total_cents").notNull(),
+    newTotalCents: integer("new_total_cents").notNull(),
+    /** New total minus old: charged when positive, refunded when negative. */
+    differenceCents: integer("difference_cents").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_changes_order_idx").on(t.orderId),
+    check("order_changes_status", sql`${t.status} in ('pending', 'applied', 'expired', 'failed')`),
+    check("order_changes_by", sql`${t.by} in ('customer', 'staff')`),
+  ],
+);
+
 /** A unit held or booked for a period. The exclusion constraint (migration 0001) forbids overlaps. */
 export const reservations = pgTable(
   "reservations",
@@ -684,6 +716,8 @@ export const reservations = pgTable(
       .notNull()
       .references(() => units.id),
     orderLineId: integer("order_line_id").references(() => orderLines.id, { onDelete: "cascade" }),
+    /** A hold for a change of an order waiting for its payment (decision 028): it has no order line yet. */
+    orderChangeId: integer("order_change_id").references(() => orderChanges.id, { onDelete: "cascade" }),
     /** [pickup, return + turnaround buffer) */
     period: tstzrange("period").notNull(),
     state: reservationState("state").notNull().default("held"),
@@ -734,6 +768,8 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Set when the payment is the price difference of a change of the order (decision 028). */
+    orderChangeId: integer("order_change_id").references(() => orderChanges.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

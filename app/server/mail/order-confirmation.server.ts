@@ -36,6 +36,8 @@ export type OrderConfirmationInput = {
   orderUrl: string;
   /** Settings: free cancellation until this many hours before pickup. */
   cancellationFreeHours: number;
+  /** Set when the e-mail tells of a change of the order (decision 028): new total minus old. */
+  change?: { differenceCents: number } | null;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -121,10 +123,18 @@ function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
       ? t("mail.confirmation.cancellation", { count: hours, deadline })
       : t("mail.confirmation.cancellationUntilPickup", { deadline });
 
+  const change = input.change;
+  const difference = change
+    ? change.differenceCents > 0
+      ? t("mail.change.charged", { amount: money(change.differenceCents) })
+      : change.differenceCents < 0
+        ? t("mail.change.refunded", { amount: money(-change.differenceCents) })
+        : t("mail.change.samePrice")
+    : "";
   return {
-    subject: t("mail.confirmation.subject", { number: order.number }),
+    subject: change ? t("mail.change.subject", { number: order.number }) : t("mail.confirmation.subject", { number: order.number }),
     greeting: t("mail.confirmation.greeting", { name: order.invoiceName }),
-    intro: t("mail.confirmation.intro"),
+    intro: change ? `${t("mail.change.intro")} ${difference}` : t("mail.confirmation.intro"),
     numberLabel: t("mail.confirmation.orderNumber"),
     branchLabel: t("mail.confirmation.branch"),
     address: `${shop.street}, ${shop.postalCode} ${shop.town}, ${country}`,
@@ -244,7 +254,7 @@ ${rowsTable(g.rows, false)}
 `.value;
 }
 
-/** Subject, text and HTML of the confirmation of an order, in `locale`. */
+/** Subject, text and HTML of the confirmation of an order (or of a change of it), in `locale`. */
 export function orderConfirmationEmail(input: OrderConfirmationInput, locale: Locale): RenderedEmail {
   const c = content(input, locale, getT(locale, messages[locale]));
   return { subject: c.subject, text: textPart(c, input), html: htmlPart(c, input, locale) };

@@ -10,17 +10,27 @@ import { getOrderById, orderPageUrl } from "./orders.server";
  * deliveries race to call it, the order gets one message: returns false for every call but the first.
  * Staff sending it again use another `kind` (one per resend), since each kind goes out once per order.
  */
-export async function sendOrderConfirmation(orderId: string, origin: string, kind = "confirmation"): Promise<boolean> {
+export async function sendOrderConfirmation(
+  orderId: string,
+  origin: string,
+  kind = "confirmation",
+  change: { differenceCents: number } | null = null,
+): Promise<boolean> {
   const found = await getOrderById(orderId);
   // Counter customers may leave no e-mail address.
   if (!found?.order.email) return false;
   const locale = found.order.language as Locale;
   const { cancellationFreeHours } = await getSettings();
   const mail = orderConfirmationEmail(
-    { ...found, orderUrl: orderPageUrl(origin, found.order.token, locale), cancellationFreeHours },
+    { ...found, orderUrl: orderPageUrl(origin, found.order.token, locale), cancellationFreeHours, change },
     locale,
   );
   const queued = await enqueueEmail({ orderId, kind, to: found.order.email, language: locale, ...mail });
   if (queued) kickMailer();
   return queued;
+}
+
+/** Tells the customer of a change of their order, with the new booking: once per change (`change-{id}`). */
+export function sendChangeConfirmation(orderId: string, origin: string, change: { id: number; differenceCents: number }): Promise<boolean> {
+  return sendOrderConfirmation(orderId, origin, `change-${change.id}`, { differenceCents: change.differenceCents });
 }

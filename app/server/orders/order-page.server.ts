@@ -1,10 +1,11 @@
 /** What the public order page (/order/{token}) shows and does: status, cancellation, and forgetting the bag once paid. */
 import { and, eq } from "drizzle-orm";
 import { canCancel } from "../../domain/cancellation";
+import { changeRefusal } from "../../domain/order-change";
 import { fail, ok, type Result } from "../../domain/result";
 import { clearBagCookie, deleteBag, loadBag } from "../booking/bag-store.server";
 import { getDb } from "../db/client.server";
-import { emailOutbox, payments } from "../db/schema";
+import { emailOutbox, orderChanges, payments } from "../db/schema";
 import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 import { getOrderByToken } from "./orders.server";
@@ -12,7 +13,7 @@ import { getOrderByToken } from "./orders.server";
 export async function orderPage(token: string, request: Request) {
   const found = await getOrderByToken(token);
   if (!found) return null;
-  const [settings, paymentRows, bag, [mail]] = await Promise.all([
+  const [settings, paymentRows, bag, [mail], changes] = await Promise.all([
     getSettings(),
     getDb().select().from(payments).where(eq(payments.orderId, found.order.id)),
     loadBag(request),
@@ -20,6 +21,7 @@ export async function orderPage(token: string, request: Request) {
       .select({ to: emailOutbox.to, sentAt: emailOutbox.sentAt })
       .from(emailOutbox)
       .where(and(eq(emailOutbox.orderId, found.order.id), eq(emailOutbox.kind, "confirmation"))),
+    getDb().select().from(orderChanges).where(eq(orderChanges.orderId, found.order.id)),
   ]);
   const now = new Date();
   const { order } = found;
@@ -34,8 +36,17 @@ export async function orderPage(token: string, request: Request) {
     ...found,
     setCookie,
     /** The customer is back from the provider but its webhook has not arrived yet. */
-    confirming: order.status === "pending_payment" && paymentRows.some((p) => p.status === "pending" || p.status === "succeeded"),
+    confirming:
+      (order.status === "pending_payment" && paymentRows.some((p) => p.status === "pending" || p.status === "succeeded")) ||
+      // Back from paying a change whose payment event has not arrived yet.
+      changes.some(
+        (c) =>
+          c.status === "pending" &&
+          paymentRows.some((p) => p.orderChangeId === c.id && (p.status === "pending" || p.status === "succeeded")),
+      ),
     cancellable: order.status === "paid" && canCancel(order, settings.cancellationFreeHours, now),
+    /** Why the customer cannot change the order online now (decision 028), or null when they can. */
+    changeRefusal: changeRefusal(order, "customer", settings.cancellationFreeHours, now),
     freeUntil,
     /** The confirmation e-mail once the order is paid: to whom, and whether the mailer has delivered it yet. */
     confirmationEmail: mail ? { to: mail.to, sent: mail.sentAt !== null } : null,

@@ -6,10 +6,11 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Locale, localizePath } from "../../domain/i18n";
+import { confirmOrderChange, expireOrderChange } from "../booking/changes.server";
 import { cancelOrder, confirmOrder, expireOrder } from "../booking/holds.server";
 import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
-import { orders, payments, webhookEvents } from "../db/schema";
+import { orderChanges, orders, payments, webhookEvents } from "../db/schema";
 import { logger } from "../log.server";
 import { type Refunded, sendCancellationEmail, sendRefundEmail } from "../orders/cancellation.server";
 import { createDemoProvider } from "./demo.server";
@@ -94,6 +95,59 @@ export async function startPayment(params: { orderId: string; origin: string }, 
   return { redirectUrl: checkout.redirectUrl };
 }
 
+/**
+ * Opens the provider's checkout for the price difference of a change waiting for its payment (decision
+ * 028). The customer comes back to the order page; going back without paying gives the change's hold
+ * back. Throws PaymentUnavailableError as startPayment does.
+ */
+export async function startChangePayment(params: { changeId: number; origin: string }, db: Db = getDb()): Promise<{ redirectUrl: string }> {
+  const [row] = await db
+    .select({ change: orderChanges, order: orders })
+    .from(orderChanges)
+    .innerJoin(orders, eq(orders.id, orderChanges.orderId))
+    .where(eq(orderChanges.id, params.changeId));
+  const expiresAt = row?.change.expiresAt;
+  if (row?.change.status !== "pending" || !expiresAt || row.change.differenceCents <= 0)
+    throw new PaymentUnavailableError("the change is not waiting for payment");
+  const { change, order } = row;
+  const language = order.language as Locale;
+  const provider = getPaymentProvider();
+  const orderPage = localizePath(`/order/${order.token}`, language);
+  let checkout: Awaited<ReturnType<PaymentProvider["createCheckout"]>>;
+  try {
+    checkout = await provider.createCheckout({
+      orderId: order.id,
+      orderNumber: order.number,
+      amountCents: change.differenceCents,
+      currency: "EUR",
+      email: order.email,
+      language,
+      expiresAt,
+      successUrl: new URL(`${orderPage}?changed=1`, params.origin).toString(),
+      cancelUrl: new URL(`${orderPage}/change?payment=cancelled`, params.origin).toString(),
+      idempotencyKey: `change-${change.id}`,
+    });
+  } catch (error) {
+    logger.error({ err: error, order: order.number }, "payment provider: checkout of a change not created");
+    await expireOrderChange(change.id, db);
+    throw new PaymentUnavailableError("the payment provider did not answer");
+  }
+  await db
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      orderChangeId: change.id,
+      provider: provider.id,
+      ref: checkout.ref,
+      checkoutUrl: checkout.redirectUrl,
+      status: "pending",
+      amountCents: change.differenceCents,
+      currency: order.currency,
+    })
+    .onConflictDoNothing();
+  return { redirectUrl: checkout.redirectUrl };
+}
+
 export type EventResult = "duplicate" | "unknown" | "mismatch" | "paid" | "alreadyPaid" | "refunded" | "pending" | "released" | "ignored";
 
 const FINAL = new Set(["succeeded", "refunded"]);
@@ -109,6 +163,8 @@ export type PaymentHooks = {
   onPaid?: (orderId: string) => Promise<void>;
   /** A payment that could not be kept went back; `latePayment` when it came after the hold had expired and the equipment was gone. */
   onReturned?: (orderId: string, refund: Refunded, latePayment: boolean) => Promise<void>;
+  /** The difference of a change was paid and the change applied. */
+  onChanged?: (orderId: string, change: { id: number; differenceCents: number }) => Promise<void>;
 };
 
 export async function applyPaymentEvent(event: PaymentEvent, hooks: PaymentHooks = {}, db: Db = getDb()): Promise<EventResult> {
@@ -150,6 +206,17 @@ async function applyOnce(event: PaymentEvent, hooks: PaymentHooks, db: Db): Prom
       return "mismatch";
     }
     await setPayment({ status: "succeeded", paymentRef: event.paymentRef ?? payment.paymentRef, method: event.method ?? payment.method });
+    if (payment.orderChangeId !== null) {
+      const applied = await confirmOrderChange(payment.orderChangeId, db);
+      if (applied === "applied") {
+        await hooks.onChanged?.(payment.orderId, { id: payment.orderChangeId, differenceCents: payment.amountCents });
+        return "paid";
+      }
+      if (applied === "alreadyApplied") return "alreadyPaid";
+      // The change can no longer be had: the order stays as it was, and the difference goes back.
+      await refundPayment(payment.id, db);
+      return "refunded";
+    }
     const outcome = await confirmOrder(payment.orderId, db);
     if (outcome.outcome === "paid") {
       await hooks.onPaid?.(payment.orderId);
@@ -171,18 +238,19 @@ async function applyOnce(event: PaymentEvent, hooks: PaymentHooks, db: Db): Prom
   }
   // failed or expired: the checkout is over without money; give the hold back.
   await setPayment({ status: event.type === "failed" ? "failed" : "expired" });
-  await expireOrder(payment.orderId, db);
+  if (payment.orderChangeId !== null) await expireOrderChange(payment.orderChangeId, db);
+  else await expireOrder(payment.orderId, db);
   return "released";
 }
 
 /**
- * Refunds a succeeded payment in full through its provider and records it. Returns the refund, or null
- * when there was nothing left to refund.
+ * Refunds what is left of a succeeded payment (or `upTo` of it) through its provider and records it.
+ * Returns the refund, or null when there was nothing left to refund.
  */
-export async function refundPayment(paymentId: number, db: Db = getDb()): Promise<Refunded | null> {
+export async function refundPayment(paymentId: number, db: Db = getDb(), upTo = Number.POSITIVE_INFINITY): Promise<Refunded | null> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment || payment.status === "refunded") return null;
-  const amount = payment.amountCents - payment.refundedCents;
+  const amount = Math.min(payment.amountCents - payment.refundedCents, upTo);
   if (amount <= 0) return null;
   // Paid at the counter (cash or card terminal): the clerk pays it back there; only the record changes here.
   if (payment.provider !== COUNTER_PROVIDER)
@@ -192,22 +260,34 @@ export async function refundPayment(paymentId: number, db: Db = getDb()): Promis
       amountCents: amount,
       idempotencyKey: `refund-${payment.id}-${payment.refundedCents}`,
     });
+  const refundedCents = payment.refundedCents + amount;
   await db
     .update(payments)
-    .set({ status: "refunded", refundedCents: payment.amountCents, updatedAt: sql`now()` })
+    .set({ status: refundedCents >= payment.amountCents ? "refunded" : payment.status, refundedCents, updatedAt: sql`now()` })
     .where(eq(payments.id, payment.id));
   return { paymentId: payment.id, fromCents: payment.refundedCents, amountCents: amount, at: new Date() };
 }
 
-/** The payment that succeeded for an order, if any. */
-export async function succeededPayment(orderId: string, db: Db = getDb()) {
-  const [payment] = await db
+/**
+ * Refunds `amountCents` of what an order was paid (a change made it cheaper), newest payment first,
+ * through each payment's provider; counter payments are paid back at the desk and only recorded.
+ */
+export async function refundPart(orderId: string, amountCents: number, db: Db = getDb()): Promise<number> {
+  let left = amountCents;
+  for (const payment of await succeededPayments(orderId, db)) {
+    if (left <= 0) break;
+    left -= (await refundPayment(payment.id, db, left))?.amountCents ?? 0;
+  }
+  return amountCents - left;
+}
+
+/** The payments that succeeded for an order (a booking, and the differences of its changes), newest first. */
+export async function succeededPayments(orderId: string, db: Db = getDb()) {
+  return db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  return payment ?? null;
+    .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
 /**
@@ -221,17 +301,23 @@ export async function cancelAndRefund(orderId: string, note: string, origin: str
   const result = await cancelOrder(orderId, { note }, db);
   if (!result.ok) return false;
   if (!result.wasPaid) return true;
-  const payment = await succeededPayment(orderId, db);
-  if (!payment) {
+  // A changed order may have been paid in parts (the booking, then a change's difference): all go back.
+  const paid = await succeededPayments(orderId, db);
+  if (paid.length === 0) {
     await sendCancellationEmail(orderId, origin, { how: "none" });
     return true;
   }
-  const atCounter = payment.provider === COUNTER_PROVIDER;
-  const amountCents = payment.amountCents - payment.refundedCents;
+  const atCounter = paid.every((payment) => payment.provider === COUNTER_PROVIDER);
+  const amountCents = paid.reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
   await sendCancellationEmail(orderId, origin, { how: atCounter ? "counter" : "provider", amountCents });
-  const refunded = await refundPayment(payment.id, db);
+  const refunds: Refunded[] = [];
+  for (const payment of paid) {
+    const refunded = await refundPayment(payment.id, db);
+    // Money paid at the counter is paid back there: no refund e-mail for it.
+    if (refunded && payment.provider !== COUNTER_PROVIDER) refunds.push(refunded);
+  }
   await db.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-  if (refunded && !atCounter) await sendRefundEmail(orderId, origin, refunded);
+  for (const refunded of refunds) await sendRefundEmail(orderId, origin, refunded);
   return true;
 }
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { logger } from "../log.server";
 import { sendPaymentReturnedEmails } from "../orders/cancellation.server";
-import { sendOrderConfirmation } from "../orders/confirmation.server";
+import { sendChangeConfirmation, sendOrderConfirmation } from "../orders/confirmation.server";
 import { applyPaymentEvent, getPaymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
 
@@ -60,6 +60,7 @@ export async function receivePaymentWebhook(
   const result = await applyPaymentEvent(event, {
     onPaid: (orderId) => sendOrderConfirmation(orderId, origin).then(() => undefined),
     onReturned: (orderId, refund, latePayment) => sendPaymentReturnedEmails(orderId, origin, refund, latePayment),
+    onChanged: (orderId, change) => sendChangeConfirmation(orderId, origin, change).then(() => undefined),
   });
   return { status: 200, body: { received: true, result } };
 }
