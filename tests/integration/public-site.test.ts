@@ -255,9 +255,10 @@ describe("branches and what they rent, the season it is first (issue 16)", () =>
       const danish = await (await visitor().get("/da/stores")).text();
       const summer = card(danish, "/da/shop/ciaslin");
       expect(summer).toContain("Åbningstider – Sommer");
-      expect(summer).toMatch(/I dag: 09:00–12:30, 14:30–18:30/);
+      // Danes write times with a dot, as everywhere in the Danish shop (formatTime).
+      expect(summer).toMatch(/I dag: 09\.00–12\.30, 14\.30–18\.30/);
       expect(summer).toContain("på OpenStreetMap, åbner i en ny fane");
-      expect(summer).toMatch(/man\.?–søn\.?<\/dt><dd>09:00–12:30, 14:30–18:30/);
+      expect(summer).toMatch(/man\.?–søn\.?<\/dt><dd>09\.00–12\.30, 14\.30–18\.30/);
 
       await seasonNow(null);
       const between = await pageText(await visitor().get("/de/stores"));
