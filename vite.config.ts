@@ -6,12 +6,12 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 /**
- * What every public page runs besides React and the router: the frame, translation, analytics consent,
- * the reload guard, the icons of the header. One chunk instead of twenty small ones, which compress
+ * What every public page runs besides React and the router: the frame, its error page, translation, formats,
+ * analytics consent, the reload guard, the icons of the header. One chunk instead of twenty small ones, which compress
  * worse one by one (the home page's JavaScript budget, docs/decisions/021-public-site.md).
  */
 const EVERY_PAGE =
-  /app[\\/](components[\\/](site-frame|analytics|use-locale|meta|format|client-resilience|nonce)|i18n[\\/](i18n|react)|domain[\\/](i18n|reload-guard|analytics|cookies))\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/].*|icons[\\/](globe|log-in|mountain|snowflake|bike|user-round))\.js$/;
+  /app[\\/](components[\\/](site-frame|error-page|analytics|use-locale|meta|client-resilience|nonce)|i18n[\\/](i18n|react)|domain[\\/](i18n|format|time-zone|reload-guard|analytics|cookies))\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/].*|icons[\\/](globe|log-in|mountain|snowflake|bike|user-round))\.js$/;
 
 /** Brotli (quality 11) and gzip (level 9) twins of the browser's assets, served by precompressed.server.ts. */
 function precompress(): Plugin {

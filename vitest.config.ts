@@ -40,6 +40,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
+          // A page answers in milliseconds, but a busy 2-core machine can take seconds: conditions are polled
+          // for up to 10 s (the default 1 s made tests fail for the machine's load, not for the shop).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

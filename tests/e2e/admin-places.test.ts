@@ -133,11 +133,11 @@ describe("apps", () => {
     await page.close();
   });
 
-  it("the create page says plainly that a new kind of app needs a developer", async () => {
+  it("the create page says plainly that a new kind of season needs a developer", async () => {
     const { page, consoleErrors } = await openPage(admin);
     await page.goto(`${baseUrl}/admin/app/create`);
     await hydrated(page);
-    await page.getByText("Both apps, winter and summer, already exist").waitFor();
+    await page.getByText("Both seasons, winter and summer, already exist").waitFor();
     expect(await page.locator("main").textContent()).toContain("needs a developer");
     expect(await page.locator("main form[method=post]").count()).toBe(0);
     await expectAccessible(page, "app create");
@@ -214,7 +214,7 @@ describe("branches", () => {
     const publicPage = await visitor.newPage();
     await publicPage.goto(`${baseUrl}/shop/${SHOP_SLUG}`);
     await hydrated(publicPage);
-    const hours = publicPage.locator("section", { has: publicPage.getByRole("heading", { name: /Summer/ }) });
+    const hours = publicPage.getByRole("region", { name: "Summer opening hours" });
     expect(await hours.textContent()).toContain("09:00–12:00, 13:30–17:00");
     expect(await hours.textContent()).toContain("08:30–18:00");
     expect(await publicPage.locator("main").textContent()).toContain("E2E staff outing");

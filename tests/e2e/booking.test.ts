@@ -523,7 +523,7 @@ describe("booking in the browser", () => {
       await expectAccessible(page, "persons with the summary");
       await continueTo(page, locale, "/rental/winter/ciaslin/equipment");
       await hydrated(page);
-      expect(await summary.textContent()).toContain(text(locale, "booking.summary.persons_other", { count: 2 }));
+      await expect.poll(() => summary.textContent()).toContain(text(locale, "booking.summary.persons_other", { count: 2 }));
 
       // Each size box says whose and for what it is.
       for (const name of ["Anna", "Tim"]) {
