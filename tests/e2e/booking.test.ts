@@ -234,12 +234,15 @@ describe("booking in the browser", () => {
     console.log(`Danish family of four on a phone, season choice to paid order: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
-  it("a parent and a child each get their own size of the same ski, on their tab and in the bag", async () => {
+  // Issue 16, points 0 and 1, in English and Danish (weeks 7 and 8, so the two never hold each other's units).
+  it.each([
+    ["en", 7],
+    ["da", 8],
+  ] as const)("a parent and a child each get their own size of the same ski, on their tab and in the bag (%s)", async (locale, week) => {
     const context = await newContext();
     const { page, consoleErrors } = await openPage(context);
-    const locale = "en";
     await toPeriodStep(page, locale);
-    await pickDates(page, locale, winterPeriod(new Date(), 7));
+    await pickDates(page, locale, winterPeriod(new Date(), week));
     await continueTo(page, locale, "/rental/winter/ciaslin/persons");
     await fillPersons(page, locale, [
       { firstName: "Anna", heightCm: "172", skill: "intermediate" },
@@ -261,13 +264,21 @@ describe("booking in the browser", () => {
     expect(tims).not.toBe(annas);
     expect(Number(tims)).toBeLessThan(Number(annas));
     expect(await size.inputValue()).toBe(tims);
+    // The expert ski is offered to the beginner with the reason and no recommended size, and goes into the
+    // bag only once "add it anyway" is ticked (the browser holds the form until then).
+    const race = page.locator('[data-item="ski-race-pro"]');
+    expect(await race.locator("[data-fit]").textContent()).toBe(text(locale, "booking.fit.levelTooHigh"));
+    expect(await race.locator("option", { hasText: text(locale, "booking.equipment.recommended") }).count()).toBe(0);
+    const anyway = race.getByRole("checkbox", { name: text(locale, "booking.fit.anyway") });
+    expect(await anyway.evaluate((box) => (box as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(await page.locator('[data-item="ski-easy-carve"] [data-fit]').textContent()).toContain(text(locale, "booking.fit.suits"));
     await addRecommended(page, "ski-easy-carve");
     // Back on Anna's tab, her chosen size is still hers.
     await showPerson(page, locale, "Anna");
     await expect.poll(() => size.inputValue()).toBe(annas);
 
     await page.getByRole("link", { name: text(locale, "booking.equipment.toBag") }).click();
-    await page.waitForURL(`${baseUrl}/rental/bag`);
+    await page.waitForURL(baseUrl + path(locale, "/rental/bag"));
     await hydrated(page);
     for (const [name, expected] of [
       ["Anna", annas],
