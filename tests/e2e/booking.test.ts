@@ -24,6 +24,7 @@ import {
   text,
   winterPeriod,
 } from "../helpers/browser-booking";
+import { pdfText } from "../helpers/pdf-text";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -290,6 +291,67 @@ describe("booking in the browser", () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  // Issue 16, points 3 and 12, in German and Danish (weeks 13 and 14 are no other test's).
+  it.each([
+    ["de", 13, "Österreich", "DE"],
+    ["da", 14, "Tyskland", "DK"],
+  ] as const)(
+    "a partner hotel is named with what became of its discount from the bag to the PDF; the invoice countries in the page's language (%s)",
+    async (locale, week, austria, home) => {
+      const context = await newContext();
+      const { page, consoleErrors } = await openPage(context);
+      await toPeriodStep(page, locale);
+      await pickDates(page, locale, winterPeriod(new Date(), week));
+      await continueTo(page, locale, "/rental/winter/ciaslin/persons");
+      await fillPersons(page, locale, [{ firstName: "Ida", heightCm: "170", skill: "intermediate" }]);
+      await continueTo(page, locale, "/rental/winter/ciaslin/equipment");
+      await hydrated(page);
+      await addRecommended(page, "ski-easy-carve");
+      await page.getByRole("link", { name: text(locale, "booking.equipment.toBag") }).click();
+      await page.waitForURL(baseUrl + path(locale, "/rental/bag"));
+      await hydrated(page);
+      await page.getByLabel(text(locale, "booking.bag.hotel")).selectOption({ label: "Garni Ciasa Mugon, Runcadoz" });
+      await page
+        .locator("form", { has: page.locator("#hotel") })
+        .getByRole("button", { name: text(locale, "booking.bag.apply") })
+        .click();
+      const hotelLine = page.locator("[data-hotel]");
+      await expect.poll(() => hotelLine.count()).toBe(1);
+      // Whichever discount won, the line names the hotel and says so in the customer's language.
+      const note = ((await hotelLine.locator("dd").textContent()) ?? "").trim();
+      const outcomes = (["applied", "offerBetter"] as const).map((key) =>
+        text(locale, `order.hotel.${key}`, { hotel: "Garni Ciasa Mugon" }),
+      );
+      expect(outcomes).toContain(note);
+      expect(await hotelLine.locator("dt").textContent()).toBe(text(locale, "order.hotel.label"));
+
+      await page.getByRole("button", { name: text(locale, "booking.bag.continue") }).click();
+      await page.waitForURL(baseUrl + path(locale, "/rental/checkout"));
+      await hydrated(page);
+      expect(((await page.locator("[data-hotel] dd").first().textContent()) ?? "").trim()).toBe(note);
+      // Every country, named in the page's language, the language's own and the likely ones first.
+      const country = page.getByLabel(text(locale, "booking.invoice.country"));
+      expect(await country.inputValue()).toBe(home);
+      const likely = country.locator(`optgroup[label="${text(locale, "booking.invoice.countriesLikely")}"] option`);
+      expect(await likely.first().getAttribute("value")).toBe(home);
+      expect(await likely.filter({ hasText: austria }).count()).toBe(1);
+      const all = country.locator(`optgroup[label="${text(locale, "booking.invoice.countriesAll")}"] option`);
+      expect((await likely.count()) + (await all.count())).toBe(249);
+      await fillInvoice(page, locale, INVOICE[locale]);
+      await payButton(page, locale).click();
+      await payAtProvider(page, locale, "card");
+
+      // The thank-you page and its PDF say the same.
+      expect(((await page.locator("[data-hotel] dd").first().textContent()) ?? "").trim()).toBe(note);
+      const pdf = await page.request.get(`${page.url()}/confirmation.pdf`);
+      expect(pdf.status()).toBe(200);
+      const { lines } = await pdfText(await pdf.body());
+      expect(lines.join(" ")).toContain(note);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("an English customer meets the three messages, uses a coupon, pays by card and cancels later", async () => {
     const context = await newContext();
