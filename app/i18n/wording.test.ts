@@ -19,7 +19,7 @@ const using = (locale: Locale, word: RegExp) => [...files[locale]].filter(([, te
 
 /** The shop's word for a branch and for the bag in each language, and the words it settled against. */
 const settled: Record<Locale, { branch: RegExp; bag: RegExp; never: RegExp }> = {
-  en: { branch: /\bbranch/i, bag: /\bbag\b/i, never: /\b(basket|cart|shopping cart)\b/i },
+  en: { branch: /\bbranch/i, bag: /\bbag\b/i, never: /\b(basket|cart)\b|\b(our|a|the) stores?\b|^Stores$/i },
   de: { branch: /\bFiliale/, bag: /\bWarenkorb/, never: /\b(Standort|Einkaufswagen|Tasche)\b/ },
   it: { branch: /\bnegozi?o?\b/i, bag: /\bcarrello\b/i, never: /\b(filiale|borsa)\b/i },
   nl: { branch: /\bvestiging/i, bag: /\bwinkelmandje\b/i, never: /\b(filiaal|filialen|winkelwagen(tje)?|Gelieve)\b/i },
