@@ -188,7 +188,7 @@ describe("a customer's account", () => {
     await page.getByRole("button", { name: "Nieuw wachtwoord opslaan" }).click();
     await page.waitForLoadState("load");
     expect(await page.locator("#password-error").textContent()).toBe(
-      "Dit wachtwoord is een van de meest gebruikte en gemakkelijk te raden. Gelieve een ander te kiezen.",
+      "Dit wachtwoord is een van de meest gebruikte en gemakkelijk te raden. Kies een ander wachtwoord.",
     );
     await page.getByLabel("Nieuw wachtwoord").fill(customer.reset);
     await page.getByRole("button", { name: "Nieuw wachtwoord opslaan" }).click();

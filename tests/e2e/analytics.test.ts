@@ -40,7 +40,7 @@ describe("tag manager and consent", () => {
     expect((await context.cookies()).find((c) => c.name === "consent")?.value).toBe("all");
     await expect(page.getByRole("region", { name: "Cookies on this website" }).count()).resolves.toBe(0);
 
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Stores" }).click();
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Branches" }).click();
     await page.waitForURL(`${shop.url}/stores`);
     await page.waitForFunction(() => window.dataLayer?.some((e) => e.event === "page_view"));
     const views = await page.evaluate(() => window.dataLayer?.filter((e) => e.event === "page_view").map((e) => e.page_path));
@@ -62,7 +62,7 @@ describe("tag manager and consent", () => {
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await page.getByRole("button", { name: "Necessary only" }).click();
     await page.waitForFunction(() => document.cookie.includes("consent=necessary"));
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Stores" }).click();
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Branches" }).click();
     await page.waitForURL(`${shop.url}/stores`);
     await page.reload();
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);

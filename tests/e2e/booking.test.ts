@@ -24,6 +24,7 @@ import {
   text,
   winterPeriod,
 } from "../helpers/browser-booking";
+import { pdfText } from "../helpers/pdf-text";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -234,12 +235,15 @@ describe("booking in the browser", () => {
     console.log(`Danish family of four on a phone, season choice to paid order: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
-  it("a parent and a child each get their own size of the same ski, on their tab and in the bag", async () => {
+  // Issue 16, points 0 and 1, in English and Danish (weeks 7 and 15, which no other test of the ski takes).
+  it.each([
+    ["en", 7],
+    ["da", 15],
+  ] as const)("a parent and a child each get their own size of the same ski, on their tab and in the bag (%s)", async (locale, week) => {
     const context = await newContext();
     const { page, consoleErrors } = await openPage(context);
-    const locale = "en";
     await toPeriodStep(page, locale);
-    await pickDates(page, locale, winterPeriod(new Date(), 7));
+    await pickDates(page, locale, winterPeriod(new Date(), week));
     await continueTo(page, locale, "/rental/winter/ciaslin/persons");
     await fillPersons(page, locale, [
       { firstName: "Anna", heightCm: "172", skill: "intermediate" },
@@ -261,13 +265,21 @@ describe("booking in the browser", () => {
     expect(tims).not.toBe(annas);
     expect(Number(tims)).toBeLessThan(Number(annas));
     expect(await size.inputValue()).toBe(tims);
+    // The expert ski is offered to the beginner with the reason and no recommended size, and goes into the
+    // bag only once "add it anyway" is ticked (the browser holds the form until then).
+    const race = page.locator('[data-item="ski-race-pro"]');
+    expect(await race.locator("[data-fit]").textContent()).toBe(text(locale, "booking.fit.levelTooHigh"));
+    expect(await race.locator("option", { hasText: text(locale, "booking.equipment.recommended") }).count()).toBe(0);
+    const anyway = race.getByRole("checkbox", { name: text(locale, "booking.fit.anyway") });
+    expect(await anyway.evaluate((box) => (box as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(await page.locator('[data-item="ski-easy-carve"] [data-fit]').textContent()).toContain(text(locale, "booking.fit.suits"));
     await addRecommended(page, "ski-easy-carve");
     // Back on Anna's tab, her chosen size is still hers.
     await showPerson(page, locale, "Anna");
     await expect.poll(() => size.inputValue()).toBe(annas);
 
     await page.getByRole("link", { name: text(locale, "booking.equipment.toBag") }).click();
-    await page.waitForURL(`${baseUrl}/rental/bag`);
+    await page.waitForURL(baseUrl + path(locale, "/rental/bag"));
     await hydrated(page);
     for (const [name, expected] of [
       ["Anna", annas],
@@ -279,6 +291,67 @@ describe("booking in the browser", () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  // Issue 16, points 3 and 12, in German and Danish (weeks 13 and 14 are no other test's).
+  it.each([
+    ["de", 13, "Österreich", "DE"],
+    ["da", 14, "Tyskland", "DK"],
+  ] as const)(
+    "a partner hotel is named with what became of its discount from the bag to the PDF; the invoice countries in the page's language (%s)",
+    async (locale, week, austria, home) => {
+      const context = await newContext();
+      const { page, consoleErrors } = await openPage(context);
+      await toPeriodStep(page, locale);
+      await pickDates(page, locale, winterPeriod(new Date(), week));
+      await continueTo(page, locale, "/rental/winter/ciaslin/persons");
+      await fillPersons(page, locale, [{ firstName: "Ida", heightCm: "170", skill: "intermediate" }]);
+      await continueTo(page, locale, "/rental/winter/ciaslin/equipment");
+      await hydrated(page);
+      await addRecommended(page, "ski-easy-carve");
+      await page.getByRole("link", { name: text(locale, "booking.equipment.toBag") }).click();
+      await page.waitForURL(baseUrl + path(locale, "/rental/bag"));
+      await hydrated(page);
+      await page.getByLabel(text(locale, "booking.bag.hotel")).selectOption({ label: "Garni Ciasa Mugon, Runcadoz" });
+      await page
+        .locator("form", { has: page.locator("#hotel") })
+        .getByRole("button", { name: text(locale, "booking.bag.apply") })
+        .click();
+      const hotelLine = page.locator("[data-hotel]");
+      await expect.poll(() => hotelLine.count()).toBe(1);
+      // Whichever discount won, the line names the hotel and says so in the customer's language.
+      const note = ((await hotelLine.locator("dd").textContent()) ?? "").trim();
+      const outcomes = (["applied", "offerBetter"] as const).map((key) =>
+        text(locale, `order.hotel.${key}`, { hotel: "Garni Ciasa Mugon" }),
+      );
+      expect(outcomes).toContain(note);
+      expect(await hotelLine.locator("dt").textContent()).toBe(text(locale, "order.hotel.label"));
+
+      await page.getByRole("button", { name: text(locale, "booking.bag.continue") }).click();
+      await page.waitForURL(baseUrl + path(locale, "/rental/checkout"));
+      await hydrated(page);
+      expect(((await page.locator("[data-hotel] dd").first().textContent()) ?? "").trim()).toBe(note);
+      // Every country, named in the page's language, the language's own and the likely ones first.
+      const country = page.getByLabel(text(locale, "booking.invoice.country"));
+      expect(await country.inputValue()).toBe(home);
+      const likely = country.locator(`optgroup[label="${text(locale, "booking.invoice.countriesLikely")}"] option`);
+      expect(await likely.first().getAttribute("value")).toBe(home);
+      expect(await likely.filter({ hasText: austria }).count()).toBe(1);
+      const all = country.locator(`optgroup[label="${text(locale, "booking.invoice.countriesAll")}"] option`);
+      expect((await likely.count()) + (await all.count())).toBe(249);
+      await fillInvoice(page, locale, INVOICE[locale]);
+      await payButton(page, locale).click();
+      await payAtProvider(page, locale, "card");
+
+      // The thank-you page and its PDF say the same.
+      expect(((await page.locator("[data-hotel] dd").first().textContent()) ?? "").trim()).toBe(note);
+      const pdf = await page.request.get(`${page.url()}/confirmation.pdf`);
+      expect(pdf.status()).toBe(200);
+      const { lines } = await pdfText(await pdf.body());
+      expect(lines.join(" ")).toContain(note);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("an English customer meets the three messages, uses a coupon, pays by card and cancels later", async () => {
     const context = await newContext();

@@ -167,7 +167,7 @@ describe("new build detection", () => {
     });
 
     // First client-side navigation: the check runs (at the latest now) and learns about the new build.
-    await mainNav(page).getByRole("link", { name: "Stores" }).click();
+    await mainNav(page).getByRole("link", { name: "Branches" }).click();
     await page.waitForURL(`${baseUrl}/stores`);
     await expect.poll(() => versionChecks.length).toBeGreaterThan(0);
     if ((await marker()) === 1) {
@@ -200,7 +200,7 @@ describe("new build detection", () => {
     await page.evaluate(() => {
       (window as unknown as { __marker: number }).__marker = 1;
     });
-    await mainNav(page).getByRole("link", { name: "Stores" }).click();
+    await mainNav(page).getByRole("link", { name: "Branches" }).click();
     await page.waitForURL(`${baseUrl}/stores`);
     await mainNav(page).getByRole("link", { name: "About us" }).click();
     await page.waitForURL(`${baseUrl}/about`);

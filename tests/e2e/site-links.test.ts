@@ -7,6 +7,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { locales, localizePath } from "../../app/domain/i18n";
 import { launchBrowser } from "../helpers/browser";
+import { text } from "../helpers/browser-booking";
 
 const baseUrl = inject("baseUrl");
 const origin = new URL(baseUrl).origin;
@@ -95,29 +96,61 @@ describe("the switchers", () => {
     await context.close();
   });
 
-  it("shows the season of the page it is on, and leaves a page of the other season for the chosen one's booking", async () => {
+  // Issue 16, points 2 and 13, in English and Danish.
+  it.each(["en", "da"] as const)(
+    "shows the season of the page it is on, leaves a page of the other season for the chosen one's booking, and the home page's season link books it (%s)",
+    async (locale) => {
+      const context = await browser.newContext();
+      // The visit's season is winter; the pages below belong to summer.
+      await context.addCookies([
+        { name: "consent", value: "necessary", url: baseUrl },
+        { name: "season", value: "winter", url: baseUrl },
+      ]);
+      const page = await context.newPage();
+      const at = (path: string) => localizePath(path, locale);
+      const pressed = async (season: "winter" | "summer") =>
+        page.getByRole("button", { name: text(locale, `season.${season}`), exact: true }).getAttribute("aria-pressed");
+      for (const path of ["/rental/summer", "/rental/summer/ciaslin", "/item/ebike-fully-trail"]) {
+        await page.goto(`${baseUrl}${at(path)}`);
+        expect(await pressed("summer"), path).toBe("true");
+        expect(await pressed("winter"), path).toBe("false");
+      }
+      // Summer chosen on a winter booking step: the summer booking, not the same winter page again.
+      await page.goto(`${baseUrl}${at("/rental/winter/ciaslin")}`);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await page.getByRole("button", { name: text(locale, "season.summer"), exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(at("/rental/summer"));
+      await expect.poll(() => pressed("summer")).toBe("true");
+      // The summer home page offers no ski service, ski depot or sports shop.
+      await page.goto(`${baseUrl}${at("/")}`);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      for (const offer of ["/ski-service", "/ski-depot", "/sports-shop"])
+        expect(await page.locator(`main a[href="${at(offer)}"]`).count(), offer).toBe(0);
+      // Its winter card goes straight to the winter booking's branch step, not to the season choice again.
+      await page.locator(`main a[href="${at("/rental/winter")}"]`).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(at("/rental/winter"));
+      await expect.poll(() => pressed("winter")).toBe("true");
+      await context.close();
+    },
+  );
+
+  // Issue 16, point 10: the Danish page said nothing of the level the other languages name.
+  it("says in every language that the Ski Race Pro is for experts", async () => {
     const context = await browser.newContext();
-    // The visit's season is winter; the pages below belong to summer.
-    await context.addCookies([
-      { name: "consent", value: "necessary", url: baseUrl },
-      { name: "season", value: "winter", url: baseUrl },
-    ]);
+    await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const page = await context.newPage();
-    const pressed = async (name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
-    for (const path of ["/rental/summer", "/rental/summer/ciaslin", "/item/ebike-fully-trail"]) {
-      await page.goto(`${baseUrl}${path}`);
-      expect(await pressed("Summer"), path).toBe("true");
-      expect(await pressed("Winter"), path).toBe("false");
+    const expert = {
+      en: "For expert skiers only.",
+      de: "Nur für Könner.",
+      it: "Solo per sciatori esperti.",
+      nl: "Alleen voor experts.",
+      be: "Enkel voor experts.",
+      da: "Kun for eksperter.",
+    };
+    for (const locale of locales) {
+      await page.goto(`${baseUrl}${localizePath("/item/ski-race-pro", locale)}`);
+      expect(await page.locator("main").textContent(), locale).toContain(expert[locale]);
     }
-    // Summer chosen on a winter booking step: the summer booking, not the same winter page again.
-    await page.goto(`${baseUrl}/de/rental/winter/ciaslin`);
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    await page.getByRole("button", { name: "Sommer", exact: true }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/de/rental/summer");
-    await expect.poll(() => pressed("Sommer")).toBe("true");
-    // The summer home page offers no ski service, ski depot or sports shop.
-    await page.goto(`${baseUrl}/de`);
-    expect(await page.locator('main a[href="/de/ski-service"]').count()).toBe(0);
     await context.close();
   });
 

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { daysUntilPickup, EARLY_PICKUP_DAYS } from "../../app/domain/admin/order";
+import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
 import it_ from "../../app/i18n/lang/it.json";
 import { hashPassword } from "../../app/server/auth/password.server";
@@ -145,6 +146,13 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(cells[12]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(row).not.toMatch(/T\d{2}:\d{2}:\d{2}/);
+    // In German the headings are German and the times the same branch wall clock.
+    const german = (await (await shop.request(`/de/admin/orders.csv?q=${order.number}`, as(admin))).text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(german[0].split(",")[0]).toBe(de.admin.orders.csvColumn.number);
+    expect(german[1].split(",").slice(5, 8)).toEqual(cells.slice(5, 8));
   });
 
   it("names the partner hotel on the order page, the admin order page and in the e-mail, and whether its discount applied", async () => {
@@ -155,7 +163,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
         { name: "Garni Sorëdl", town: "Ciaslin", discountPercent: 5, commissionPercent: 8 },
       ])
       .returning();
-    const ski = await createRentalItem(db, branches.ciaslin, 3);
+    const ski = await createRentalItem(db, branches.ciaslin, 4);
     // Booked six weeks ahead, the early-booking discount (10 % from 14 days) is below 15 % and above 5 %: they do not stack.
     const applied = await orderRow((await paidOrder(branches.ciaslin, ski.id, { hotelId: generous.id })).id);
     const outdone = await orderRow((await paidOrder(branches.ciaslin, ski.id, { hotelId: modest.id })).id);
@@ -177,6 +185,16 @@ describe(`orders in the back office on ${testDbKind}`, () => {
       expect(mail.text).toContain(`${en.order.hotel.label}: ${note}`);
       expect(mail.html).toContain(note);
     }
+    // A German order says it in German, on the admin page and in its e-mail.
+    const german = await orderRow((await paidOrder(branches.ciaslin, ski.id, { hotelId: generous.id, language: "de" })).id);
+    const germanNote = de.order.hotel.applied.replace("{{hotel}}", "Hotel Alpenrose");
+    expect(await pageText(await shop.request(`/de/order/${german.token}`))).toContain(`${de.order.hotel.label} ${germanNote}`);
+    expect(await pageText(await shop.request(`/de/admin/order/${german.id}`, as(ciaslinStaff)))).toContain(
+      `${de.order.hotel.label} ${germanNote}`,
+    );
+    expect(await sendOrderConfirmation(german.id, shop.url)).toBe(true);
+    const [germanMail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.orderId, german.id));
+    expect(germanMail.text).toContain(`${de.order.hotel.label}: ${germanNote}`);
     // An order without a hotel says nothing about one.
     const plain = await orderRow((await paidOrder(branches.ciaslin, ski.id)).id);
     expect(await pageText(await shop.request(`/order/${plain.token}`))).not.toContain(en.order.hotel.label);
