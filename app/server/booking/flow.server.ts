@@ -209,6 +209,8 @@ export function quoteLinesOf(bag: Bag): BagLine[] {
     size: line.size,
     quantity: line.quantity,
     personIndex: line.personId === null ? null : bag.persons.findIndex((p) => p.id === line.personId),
+    packageId: line.packageId,
+    ageBand: bag.persons.find((p) => p.id === line.personId)?.ageBand ?? null,
   }));
 }
 

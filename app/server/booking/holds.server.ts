@@ -18,7 +18,7 @@ import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, zonedDate } from "../../domain/periods";
 import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
-import type { Season, Skill } from "../../domain/vocabulary";
+import type { AgeBand, Season, Skill } from "../../domain/vocabulary";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { couponRedemptions, coupons, orderLines, orderPersons, orders } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
@@ -33,6 +33,7 @@ export type HoldPerson = {
   weightKg?: number | null;
   skill?: Skill | null;
   shoeSize?: number | null;
+  ageBand?: AgeBand | null;
 };
 
 export type Invoice = {
@@ -321,7 +322,7 @@ export async function holdOrder(
     db,
   );
   if (!priced.ok) return { ok: false, failure: priced.problem };
-  const { quote, items, coupon, hotel } = priced.context;
+  const { quote, items, coupon, hotel, packageNames } = priced.context;
   if (quote.coupon && !quote.coupon.applied) return { ok: false, failure: { reason: "coupon", code: quote.coupon.reason } };
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totalCents)
     return { ok: false, failure: { reason: "priceChanged", totalCents: quote.totalCents } };
@@ -381,6 +382,7 @@ export async function holdOrder(
                   weightKg: p.weightKg ?? null,
                   skill: p.skill ?? null,
                   shoeSize: p.shoeSize ?? null,
+                  ageBand: p.ageBand ?? null,
                 })),
               )
               .returning({ id: orderPersons.id });
@@ -403,6 +405,8 @@ export async function holdOrder(
               subtotalCents: price.subtotalCents,
               totalCents: price.totalCents,
               vatRateBp: price.vatRateBp,
+              packageId: line.packageId ?? null,
+              packageName: line.packageId ? pick(packageNames.get(line.packageId) ?? { en: "" }, input.language) || null : null,
             };
           }),
         )
