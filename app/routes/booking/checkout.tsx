@@ -64,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       size: l.size,
       quantity: l.quantity,
       subtotalCents: l.subtotalCents,
+      packageName: l.packageName,
     })),
     values,
   };
@@ -209,6 +210,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   {line.quantity > 1 ? `${line.quantity} × ` : ""}
                   {line.name}
                   {line.size ? ` (${line.size})` : ""}
+                  {line.packageName && (
+                    <span className="block text-sm text-slate-600" data-package-line>
+                      {t("booking.package.inBag", { name: line.packageName })}
+                    </span>
+                  )}
                 </span>
                 <span className="whitespace-nowrap">{formatMoney(line.subtotalCents, locale)}</span>
               </li>

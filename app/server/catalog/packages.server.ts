@@ -80,7 +80,7 @@ export async function packageLineTables(
         continue;
       const own = group.map((l) => itemTables.get(l.itemId) ?? { dayPrices: [0], extraDayCents: 0 });
       const split = splitPackageTable(packageTableFor(row, group[0].ageBand), own);
-      group.forEach((line, i) => tables.set(line.key, split[i]));
+      for (const [i, line] of group.entries()) tables.set(line.key, split[i]);
     }
   }
   return { tables, names };
