@@ -9,7 +9,7 @@ import { componentScore, componentsFor, isWholePackage, packageTableFor, sortPac
 import { zonedDate } from "../../domain/periods";
 import { type PriceTable, quoteRental } from "../../domain/pricing";
 import { fail, ok, type Result } from "../../domain/result";
-import { nearestAvailableSize, recommendSize } from "../../domain/sizing";
+import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domain/sizing";
 import { fitFor } from "../../domain/suitability";
 import type { AgeBand, Skill } from "../../domain/vocabulary";
 import { getAvailability } from "../booking/availability.server";
@@ -138,15 +138,15 @@ export async function packagesFor(list: Parameters<typeof equipmentFor>[0]): Pro
   for (const pkg of sortPackages(all, person.skill)) {
     const chosen = componentsFor(pkg.components, (itemId) => {
       const item = itemOf.get(itemId);
-      const offered = availability.some((a) => a.itemId === itemId);
-      if (!item || !offered || fitFor(item, body).verdict === "unsuitable") return null;
+      // An item booked out everywhere is still the person's component: the package then shows as booked out.
+      if (!item || !fitsItemLimits(item, body) || fitFor(item, body).verdict === "unsuitable") return null;
       return componentScore(item, person.ageBand);
     });
     // A package some slot of which nothing suits the person is not offered to them.
     if (chosen.some((c) => c === null)) continue;
     const components = chosen.map((c) => {
       const item = itemOf.get(c!.itemId)!;
-      const offer = availability.find((a) => a.itemId === item.id)!;
+      const offer = availability.find((a) => a.itemId === item.id) ?? { sizes: [], free: 0 };
       const sizes = offer.sizes.map((s) => ({ size: s.size ?? "", free: s.free - askedByOthers(item.id, s.size) }));
       const size = item.sizes.length > 0 ? nearestAvailableSize(item.sizing, recommendSize(item.sizing, body), sizes) : null;
       const free = item.sizes.length > 0 ? (sizes.find((s) => s.size === size)?.free ?? 0) : offer.free - askedByOthers(item.id, null);
