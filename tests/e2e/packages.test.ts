@@ -116,8 +116,8 @@ describe("packages in the browser", () => {
       await hydrated(page);
       await fillInvoice(page, locale, INVOICE);
       const [before, after] = text(locale, "booking.checkout.pay", { total: "\u0000" }).split("\u0000");
-      const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      await page.getByRole("button", { name: new RegExp(`^${escape(before)}.+${escape(after)}$`) }).click();
+      const escaped = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      await page.getByRole("button", { name: new RegExp(`^${escaped(before)}.+${escaped(after)}$`) }).click();
       await page.waitForURL(/\/pay\/demo\//);
       await hydrated(page);
       await page.locator('button[name="outcome"][value="paid"]').click();

@@ -209,4 +209,74 @@ describe(`packages over HTTP on ${testDbKind}`, () => {
         .where(eq(schema.bagPersons.bagId, bagOf(visitor))),
     ).toHaveLength(0);
   });
+
+  describe("in the back office", () => {
+    const form = (slug: string, over: Record<string, string> = {}) => {
+      const p = packageOf[slug];
+      return {
+        "name.en": p.name.en,
+        "name.de": p.name.de,
+        "description.en": p.description.en,
+        level: p.level,
+        sort: String(p.sort),
+        active: "on",
+        dayPrices: p.dayPrices.map((c) => (c / 100).toFixed(2)).join("; "),
+        extraDay: (p.extraDayCents / 100).toFixed(2),
+        childDayPrices: p.childDayPrices.map((c) => (c / 100).toFixed(2)).join("; "),
+        childExtraDay: (p.childExtraDayCents / 100).toFixed(2),
+        ...over,
+      };
+    };
+    const post = (cookie: string, path: string, fields: Record<string, string>) =>
+      shop.request(path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: shop.url },
+      });
+    const auditOf = (id: number) =>
+      db
+        .select()
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.entity, "package"), eq(schema.auditLog.entityId, String(id))));
+
+    it.each([
+      ["en", en],
+      ["de", de],
+    ] as const)(
+      "an admin in %s is refused prices that fall with more days: the form keeps them, nothing is written",
+      async (locale, messages) => {
+        const cookie = await shop.login();
+        const snowboard = packageOf["package-snowboard"];
+        const prefix = locale === "en" ? "" : `/${locale}`;
+        const list = await shop.request(`${prefix}/admin/packages`, { headers: { Cookie: cookie } });
+        expect(list.status).toBe(200);
+        expect(await list.text()).toContain(snowboard.name[locale]);
+        const refused = await post(cookie, `${prefix}/admin/package/${snowboard.id}`, form("package-snowboard", { dayPrices: "36; 30" }));
+        expect(refused.status).toBe(400);
+        const html = await refused.text();
+        expect(html).toContain(messages.admin.items.errors.pricesDecrease);
+        expect(html).toContain('value="36; 30"');
+        const [after] = await db.select().from(schema.packages).where(eq(schema.packages.id, snowboard.id));
+        expect(after.dayPrices).toEqual(snowboard.dayPrices);
+        expect(await auditOf(snowboard.id)).toHaveLength(0);
+      },
+    );
+
+    it("an admin's new children's price is what the next family pays, with an audit entry", async () => {
+      const cookie = await shop.login();
+      const beginner = packageOf["package-ski-beginner"];
+      const saved = await post(cookie, `/admin/package/${beginner.id}`, form("package-ski-beginner", { childDayPrices: "15; 28; 40" }));
+      expect(saved.status).toBe(302);
+      const [entry] = await auditOf(beginner.id);
+      expect(entry.userId).toBeTruthy();
+      const visitor = createVisitor(shop.url);
+      const [, luca] = await startBooking(db, visitor, "en", FAMILY);
+      const cards = await packageCards(visitor, "en", luca.id);
+      expect(cards.find((c) => c.slug === "package-ski-beginner")?.priceCents).toBe(
+        priceForDays({ dayPrices: [1500, 2800, 4000], extraDayCents: beginner.childExtraDayCents }, days),
+      );
+      // Put back for the other tests of this file.
+      expect((await post(cookie, `/admin/package/${beginner.id}`, form("package-ski-beginner"))).status).toBe(302);
+    });
+  });
 });
