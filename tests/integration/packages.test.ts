@@ -86,6 +86,8 @@ describe(`packages over HTTP on ${testDbKind}`, () => {
     expect(childPrice).toBeLessThan(priceForDays(beginner, days));
     // Expert skis are two levels above a beginner: the expert package is not offered to Luca.
     expect(lucaCards.map((c) => c.slug)).not.toContain("package-ski-expert");
+    // Snowboard boots start at 36: a child's 31 is no reason to hand out adult boots.
+    expect(lucaCards.map((c) => c.slug)).not.toContain("package-snowboard");
 
     expect((await choosePackage(visitor, locale, anna.id, "package-ski-intermediate")).status).toBe(302);
     expect((await choosePackage(visitor, locale, luca.id, "package-ski-beginner")).status).toBe(302);

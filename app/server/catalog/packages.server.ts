@@ -5,7 +5,15 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { pick } from "../../domain/i18n";
-import { componentScore, componentsFor, isWholePackage, packageTableFor, sortPackages, splitPackageTable } from "../../domain/packages";
+import {
+  bootsFit,
+  componentScore,
+  componentsFor,
+  isWholePackage,
+  packageTableFor,
+  sortPackages,
+  splitPackageTable,
+} from "../../domain/packages";
 import { zonedDate } from "../../domain/periods";
 import { type PriceTable, quoteRental } from "../../domain/pricing";
 import { fail, ok, type Result } from "../../domain/result";
@@ -140,6 +148,7 @@ export async function packagesFor(list: Parameters<typeof equipmentFor>[0]): Pro
       const item = itemOf.get(itemId);
       // An item booked out everywhere is still the person's component: the package then shows as booked out.
       if (!item || !fitsItemLimits(item, body) || fitFor(item, body).verdict === "unsuitable") return null;
+      if (!bootsFit(item, recommendSize(item.sizing, body))) return null;
       return componentScore(item, person.ageBand);
     });
     // A package some slot of which nothing suits the person is not offered to them.
