@@ -150,6 +150,30 @@ describe(`packages over HTTP on ${testDbKind}`, () => {
     expect(await linesOf(visitor)).toHaveLength(0);
   });
 
+  it("a package with a piece taken out is no longer the package: the rest cost what their items cost", async () => {
+    const visitor = createVisitor(shop.url);
+    const [anna] = await startBooking(db, visitor, "en", FAMILY.slice(0, 1));
+    await choosePackage(visitor, "en", anna.id, "package-ski-intermediate");
+    const helmet = (await linesOf(visitor)).find((l) => l.itemId === itemIds["ski-helmet"]);
+    const removed = await visitor.post(`${equipment("en")}?person=${anna.id}`, { intent: "remove", lineId: String(helmet?.id) });
+    expect(removed.status).toBe(302);
+    const bag = await visitor.get("/rental/bag");
+    const html = await bag.text();
+    expect(html).not.toContain("data-package-line");
+    const own = await db
+      .select()
+      .from(schema.priceTables)
+      .where(inArray(schema.priceTables.itemId, [itemIds["ski-all-mountain"], itemIds["ski-boots-comfort"]]));
+    const subtotal = own.reduce((sum, t) => sum + priceForDays(t, days), 0);
+    const { order } = await goToPayment(db, visitor, "en");
+    expect(order.subtotalCents).toBe(subtotal);
+    const orderLines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
+    expect(orderLines.map((l) => [l.packageId, l.packageName])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+  });
+
   it("refuses a package one component of which is booked out, and writes nothing", async () => {
     const visitor = createVisitor(shop.url);
     const [anna] = await startBooking(db, visitor, "de", [{ ...FAMILY[0], skill: "expert", shoeSize: "42" }]);

@@ -280,7 +280,7 @@ export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, no
         subtotalCents: q.subtotalCents,
         totalCents: q.totalCents,
         available: (wanted.get(key) ?? 0) <= freeOf(line.itemId, line.size),
-        packageName: line.packageId === null ? null : pick(packageNames.get(line.packageId), locale) || null,
+        packageName: packageNames.has(String(line.id)) ? pick(packageNames.get(String(line.id)), locale) : null,
       };
     }),
     hotels: hotels.map((h) => ({ id: h.id, name: h.name, town: h.town, discountPercent: h.discountPercent })),

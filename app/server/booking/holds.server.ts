@@ -405,8 +405,8 @@ export async function holdOrder(
               subtotalCents: price.subtotalCents,
               totalCents: price.totalCents,
               vatRateBp: price.vatRateBp,
-              packageId: line.packageId ?? null,
-              packageName: line.packageId ? pick(packageNames.get(line.packageId) ?? { en: "" }, input.language) || null : null,
+              packageId: packageNames.has(line.key) ? (line.packageId ?? null) : null,
+              packageName: packageNames.has(line.key) ? pick(packageNames.get(line.key), input.language) : null,
             };
           }),
         )

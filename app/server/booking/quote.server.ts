@@ -34,8 +34,8 @@ export type QuoteContext = {
   items: Map<number, ItemRow>;
   coupon: CouponRow | null;
   hotel: { id: number; name: string; discountPercent: number } | null;
-  /** The names of the packages the lines are components of. */
-  packageNames: Map<number, Translated>;
+  /** By line key: the name of the package a line is priced as a component of. */
+  packageNames: Map<string, Translated>;
 };
 
 export type QuoteProblem = { reason: "invalidLine"; key: string } | { reason: "unknownHotel" };

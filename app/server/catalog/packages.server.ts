@@ -19,7 +19,7 @@ import { type PriceTable, quoteRental } from "../../domain/pricing";
 import { fail, ok, type Result } from "../../domain/result";
 import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domain/sizing";
 import { fitFor } from "../../domain/suitability";
-import type { AgeBand, Skill } from "../../domain/vocabulary";
+import type { AgeBand, Season, Skill } from "../../domain/vocabulary";
 import { getAvailability } from "../booking/availability.server";
 import type { Bag } from "../booking/bag-store.server";
 import type { equipmentFor } from "../booking/flow.server";
@@ -31,11 +31,11 @@ export type PackageRow = typeof packages.$inferSelect;
 export type PackageComponentRow = typeof packageItems.$inferSelect;
 
 /** A storefront's active packages with their components, in display order. */
-export async function activePackages(appId: string, db: Db = getDb()) {
+export async function activePackages(appId: Season, db: Db = getDb()) {
   const rows = await db
     .select()
     .from(packages)
-    .where(and(eq(packages.appId, appId as PackageRow["appId"]), eq(packages.active, true)))
+    .where(and(eq(packages.appId, appId), eq(packages.active, true)))
     .orderBy(asc(packages.sort), asc(packages.id));
   const components =
     rows.length === 0
@@ -53,16 +53,17 @@ export async function activePackages(appId: string, db: Db = getDb()) {
 }
 
 /**
- * The price tables of the package lines of a bag: each whole package of a person split over its component
- * lines (domain/packages.ts). Lines of a package that is no longer whole or active keep their items' prices.
+ * The price tables of the package lines of a bag, and the package's name, by line: each whole package of a
+ * person split over its component lines (domain/packages.ts). Lines of a package that is no longer whole or
+ * active keep their items' prices and are no longer shown as the package's.
  */
 export async function packageLineTables(
   lines: { key: string; itemId: number; packageId: number | null; ageBand: AgeBand | null; person: number | null }[],
   itemTables: Map<number, PriceTable>,
   db: Db = getDb(),
-): Promise<{ tables: Map<string, PriceTable>; names: Map<number, PackageRow["name"]> }> {
+): Promise<{ tables: Map<string, PriceTable>; names: Map<string, PackageRow["name"]> }> {
   const tables = new Map<string, PriceTable>();
-  const names = new Map<number, PackageRow["name"]>();
+  const names = new Map<string, PackageRow["name"]>();
   const ids = [...new Set(lines.map((l) => l.packageId).filter((id): id is number => id !== null))];
   if (ids.length === 0) return { tables, names };
   const [rows, components] = await Promise.all([
@@ -73,7 +74,6 @@ export async function packageLineTables(
     db.select().from(packageItems).where(inArray(packageItems.packageId, ids)),
   ]);
   for (const row of rows) {
-    names.set(row.id, row.name);
     const parts = components.filter((c) => c.packageId === row.id);
     const persons = new Set(lines.filter((l) => l.packageId === row.id).map((l) => l.person));
     for (const person of persons) {
@@ -88,7 +88,10 @@ export async function packageLineTables(
         continue;
       const own = group.map((l) => itemTables.get(l.itemId) ?? { dayPrices: [0], extraDayCents: 0 });
       const split = splitPackageTable(packageTableFor(row, group[0].ageBand), own);
-      for (const [i, line] of group.entries()) tables.set(line.key, split[i]);
+      for (const [i, line] of group.entries()) {
+        tables.set(line.key, split[i]);
+        names.set(line.key, row.name);
+      }
     }
   }
   return { tables, names };
