@@ -288,6 +288,18 @@ describe(`packages over HTTP on ${testDbKind}`, () => {
       },
     );
 
+    it.each([
+      ["en", en],
+      ["de", de],
+    ] as const)("an item of a package cannot be deleted in %s: the package would lose a piece unnoticed", async (locale, messages) => {
+      const cookie = await shop.login();
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      const refused = await post(cookie, `${prefix}/admin/item/${itemIds["snowboard-boots"]}`, { intent: "delete" });
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain(messages.admin.items.deleteRefusedPackage);
+      expect(await db.select().from(schema.items).where(eq(schema.items.id, itemIds["snowboard-boots"]))).toHaveLength(1);
+    });
+
     it("an admin's new children's price is what the next family pays, with an audit entry", async () => {
       const cookie = await shop.login();
       const beginner = packageOf["package-ski-beginner"];
