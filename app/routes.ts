@@ -60,6 +60,8 @@ export default [
       route("categories", "routes/admin/categories.tsx"),
       route("category/create", "routes/admin/category-create.tsx"),
       route("category/:id", "routes/admin/category.tsx"),
+      route("packages", "routes/admin/packages.tsx"),
+      route("package/:id", "routes/admin/package.tsx"),
       route("calendar", "routes/admin/calendar.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/hotels", "routes/admin/hotels.tsx"),

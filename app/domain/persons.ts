@@ -7,7 +7,7 @@ import { emptyToUndefined, optionalText } from "./booking-fields";
 import { parse, rowsOf } from "./forms";
 import { fail, ok, type Result } from "./result";
 import { SHOE_SIZE_EU, SHOE_SIZE_MESSAGE, shoeSizeToEu, shoeSystemOf } from "./shoe-size";
-import { SKILLS } from "./vocabulary";
+import { AGE_BANDS, SKILLS } from "./vocabulary";
 
 /** Most persons a bag takes: a big family or a school group is handled at the counter. */
 export const MAX_PERSONS = 12;
@@ -58,6 +58,8 @@ export const personSchema = withShoeSizeInEu(
     weightKg: optionalInt(...PERSON_LIMITS.weightKg, "booking.errors.weight"),
     skill: z.preprocess(emptyToUndefined, z.enum(SKILLS, { message: "booking.errors.skill" }).optional()),
     shoeSize: shoeSizeEu,
+    /** Optional: a child pays a package's children's price (decision 030). */
+    ageBand: z.preprocess(emptyToUndefined, z.enum(AGE_BANDS, { message: "booking.errors.ageBand" }).optional()),
   }),
 );
 export type PersonInput = z.infer<typeof personSchema>;
@@ -65,7 +67,7 @@ export type PersonInput = z.infer<typeof personSchema>;
 // ---------------------------------------------------------------------------------------------
 // The persons step as a form of repeating rows (`persons.0.firstName`, …)
 
-const PERSON_FIELDS = ["key", "id", "firstName", "lastName", "heightCm", "weightKg", "skill", "shoeSize", "shoeSystem"] as const;
+const PERSON_FIELDS = ["key", "id", "firstName", "lastName", "heightCm", "weightKg", "skill", "shoeSize", "shoeSystem", "ageBand"] as const;
 /** A person as the form shows it: every field a string as typed, `id` the saved person's, "" for a new one. */
 export type PersonRow = Record<(typeof PERSON_FIELDS)[number], string>;
 
@@ -84,6 +86,7 @@ export function blankPersonRow(): PersonRow {
     skill: "",
     shoeSize: "",
     shoeSystem: "",
+    ageBand: "",
   };
 }
 

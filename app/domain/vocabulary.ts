@@ -31,6 +31,14 @@ export const SKILLS = ["beginner", "intermediate", "expert"] as const;
 export type Skill = (typeof SKILLS)[number];
 export const skillSchema = z.enum(SKILLS);
 
+/**
+ * A person's age band, as the rental counter asks it: children up to 11 pay a package's children's price;
+ * youths (12 to 17) pay the adult price but must wear a helmet on Italian slopes (decision 030).
+ */
+export const AGE_BANDS = ["child", "youth", "adult"] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+export const ageBandSchema = z.enum(AGE_BANDS);
+
 /** Only active units are rented out; one in maintenance comes back, a retired one does not. */
 export const UNIT_STATUSES = ["active", "maintenance", "retired"] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];

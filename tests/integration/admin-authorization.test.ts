@@ -22,7 +22,7 @@ let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
 const cookies: Partial<Record<Role, string>> = {};
 /** Texts of branch A's data that must never reach staff of branch B. */
 const SECRET_A = { customer: "Matrix Customer Ciaslin", unit: "MXA-0001" };
-const ids = { order: "", orderNumber: "", item: 0, branch: 0, user: "", coupon: 0, hotel: 0 };
+const ids = { order: "", orderNumber: "", item: 0, branch: 0, user: "", coupon: 0, hotel: 0, package: 0 };
 
 async function user(email: string, role: "customer" | "staff" | "admin", branch?: number) {
   const [row] = await db
@@ -69,6 +69,7 @@ beforeAll(async () => {
   const [hotel] = await db.select().from(schema.partnerHotels).limit(1);
   ids.coupon = coupon.id;
   ids.hotel = hotel.id;
+  ids.package = (await db.select({ id: schema.packages.id }).from(schema.packages).limit(1))[0].id;
 
   cookies.admin = await shop.login();
   cookies.customer = (await user("matrix.customer@test.example", "customer")).cookie;
@@ -114,6 +115,8 @@ const routes = (): [string, Access][] => [
   ["/admin/categories", "admin"],
   ["/admin/category/ski-snowboard", "admin"],
   ["/admin/category/create", "admin"],
+  ["/admin/packages", "admin"],
+  [`/admin/package/${ids.package}`, "admin"],
   ["/admin/settings", "admin"],
   ["/admin/settings/hotels", "admin"],
   ["/admin/settings/hotels/report", "admin"],
@@ -186,6 +189,20 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
         [`/admin/user/${ids.user}`, { intent: "role", role: "admin" }, "admin"],
         ["/admin/settings", { "business.name": "Hijacked" }, "admin"],
         [`/admin/settings/hotel/${ids.hotel}`, { intent: "delete" }, "admin"],
+        [
+          `/admin/package/${ids.package}`,
+          {
+            "name.en": "Hijacked",
+            "description.en": "x",
+            level: "beginner",
+            sort: "1",
+            dayPrices: "1",
+            extraDay: "1",
+            childDayPrices: "1",
+            childExtraDay: "1",
+          },
+          "admin",
+        ],
         ["/admin/category/create", { id: "hijack", appId: "winter", kind: "rental", "name.en": "Hijack", sort: "1" }, "admin"],
         ["/admin/app/winter", { intent: "save", seasonStart: "01-01", seasonEnd: "12-31" }, "admin"],
       ];

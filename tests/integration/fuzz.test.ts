@@ -411,6 +411,7 @@ describe("with the demo payment provider", () => {
     hotel: 0,
     coupon: 0,
     couponCode: "",
+    package: 0,
   };
 
   beforeAll(async () => {
@@ -420,6 +421,11 @@ describe("with the demo payment provider", () => {
     for (const row of await db.select({ id: schema.items.id, slug: schema.items.slug }).from(schema.items)) ids.items[row.slug] = row.id;
     for (const row of await db.select({ id: schema.shops.id, slug: schema.shops.slug }).from(schema.shops)) ids.shops[row.slug] = row.id;
     [{ id: ids.hotel }] = await db.select({ id: schema.partnerHotels.id }).from(schema.partnerHotels).limit(1);
+    [{ id: ids.package }] = await db
+      .select({ id: schema.packages.id })
+      .from(schema.packages)
+      .where(eq(schema.packages.appId, "winter"))
+      .limit(1);
     [{ id: ids.coupon, code: ids.couponCode }] = await db
       .select({ id: schema.coupons.id, code: schema.coupons.code })
       .from(schema.coupons)
@@ -528,14 +534,15 @@ describe("with the demo payment provider", () => {
       });
     });
 
-    it("the equipment step: add and remove", async () => {
+    it("the equipment step: add and remove an item or a package", async () => {
       const arbitrary = fc.record({
         locale,
         person: fc.option(queryValue("{person}", "all", "0", "-1", "2147483648"), { nil: undefined }),
         category: fc.option(queryValue("ski-snowboard", "helmets", "ski-service"), { nil: undefined }),
         origin,
         fields: formOf({
-          intent: one("add", "remove", "Add", ""),
+          intent: one("add", "remove", "addPackage", "removePackage", "Add", ""),
+          packageId: one("{package}", "0", "2147483648", "1e3", ""),
           itemId: one("{ski}", "{helmet}", "{sale}", "0", "2147483648", "99999999999"),
           size: one("163", "170", "M", ""),
           quantity: one("1", "2", "20", "21"),
@@ -549,6 +556,7 @@ describe("with the demo payment provider", () => {
           ski: String(ids.items["ski-all-mountain"]),
           helmet: String(ids.items["ski-helmet"]),
           sale: String(ids.items["ski-socks"] ?? 1),
+          package: String(ids.package),
         };
         const query = [
           run.person === undefined ? null : `person=${run.person === "{person}" ? vars.person : run.person}`,
@@ -1219,6 +1227,24 @@ describe("with the demo payment provider", () => {
       await fuzzForm(
         segment("ski-snowboard", "clothing", "fuzz-nothing").map((id) => `/admin/category/${id}`),
         { intent: one("save", "delete", "bogus"), ...spec },
+        20,
+      );
+    });
+
+    it("packages: edit", async () => {
+      await fuzzForm(
+        segment(String(ids.package), "2147483647").map((id) => `/admin/package/${id}`),
+        {
+          ...six("name", "Fuzz package"),
+          ...six("description", "Skis, boots and helmet"),
+          level: one("beginner", "intermediate", "expert"),
+          sort: one("10", "999"),
+          active: one("on", ""),
+          dayPrices: one("36; 68,50; 99", "36", "36; 30"),
+          extraDay: one("21,50", "0"),
+          childDayPrices: one("20; 38", "15"),
+          childExtraDay: one("12", "0"),
+        },
         20,
       );
     });

@@ -1,4 +1,17 @@
-import { Bike, Calendar, ClipboardList, LayoutDashboard, LogOut, Package, Settings, Store, Tags, TicketPercent, Users } from "lucide-react";
+import {
+  Bike,
+  Boxes,
+  Calendar,
+  ClipboardList,
+  LayoutDashboard,
+  LogOut,
+  Package,
+  Settings,
+  Store,
+  Tags,
+  TicketPercent,
+  Users,
+} from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { useLocalPath } from "../../components/use-locale";
 import { useTranslation } from "../../i18n/react";
@@ -19,6 +32,7 @@ const nav = [
   ["/admin/calendar", "calendar", Calendar, true],
   ["/admin/items", "items", Package, true],
   ["/admin/categories", "categories", Tags, false],
+  ["/admin/packages", "packages", Boxes, false],
   ["/admin/apps", "apps", Bike, false],
   ["/admin/shops", "shops", Store, false],
   ["/admin/coupons", "coupons", TicketPercent, false],

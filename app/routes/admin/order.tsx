@@ -184,6 +184,11 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
                         {line.quantity > 1 ? `${line.quantity} × ` : ""}
                         {line.name}
                         {line.size ? ` (${line.size})` : ""}
+                        {line.packageName && (
+                          <span className="ml-2 text-xs text-slate-600" data-package-line>
+                            {t("booking.package.inBag", { name: line.packageName })}
+                          </span>
+                        )}
                         {(line.reservedCodes.length > 0 || line.handedOutCode) && (
                           <span className="ml-2 font-mono text-xs text-slate-600">
                             {line.reservedCodes.join(", ") || line.handedOutCode}

@@ -187,6 +187,11 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
                 <li key={line.id} className="flex flex-wrap items-center gap-3 p-3" data-line={line.id}>
                   <div className="min-w-40 flex-1">
                     <p className="font-medium">{line.name}</p>
+                    {line.packageName && (
+                      <p className="text-sm text-slate-600" data-package-line>
+                        {t("booking.package.inBag", { name: line.packageName })}
+                      </p>
+                    )}
                     {!line.available && <p className="text-sm font-semibold text-red-700">{t("booking.state.notAvailable")}</p>}
                   </div>
                   {line.sizes.length > 0 && (

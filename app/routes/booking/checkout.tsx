@@ -80,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       subtotalCents: l.subtotalCents,
       /** Whom a rental line is for: two persons may rent the same ski in the same size. */
       person: personName(bag.persons.find((p) => p.id === l.personId)),
+      packageName: l.packageName,
     })),
     values,
   };
@@ -278,6 +279,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   {line.name}
                   {line.size ? ` (${line.size})` : ""}
                   {line.person ? ` – ${line.person}` : ""}
+                  {line.packageName && (
+                    <span className="block text-sm text-slate-600" data-package-line>
+                      {t("booking.package.inBag", { name: line.packageName })}
+                    </span>
+                  )}
                 </span>
                 <span className="whitespace-nowrap">{formatMoney(line.subtotalCents, locale)}</span>
               </li>

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { euros, useEcommerce } from "../../components/analytics";
+import { PackagePicker } from "../../components/booking/package-picker";
 import { BookingSummaryBox } from "../../components/booking/summary";
 import { inputClass, Notice, PageTitle, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
@@ -17,6 +18,7 @@ import { useTranslation } from "../../i18n/react";
 import { addToBag, allowBagChange } from "../../server/booking/bag.server";
 import { loadBag, removeLine } from "../../server/booking/bag-store.server";
 import { bagPeriod, bookingSummary, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
+import { addPackage, packagesFor, removePackage } from "../../server/catalog/packages.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, passRetryAfter, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/equipment";
@@ -52,9 +54,8 @@ async function context(request: Request, params: Route.LoaderArgs["params"]) {
 /** Step: equipment per person, and the shop's articles, service and depot for everyone. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { appId, slug, branch, bag, period, locale, now, categories, category, personId } = await context(request, params);
-  const entries = category
-    ? await equipmentFor({ bag, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now })
-    : [];
+  const list = { bag, appId, shopId: branch.shop.id, period, personId, categoryId: category?.id ?? "", locale, now };
+  const [entries, packages] = await Promise.all([category ? equipmentFor(list) : [], packagesFor(list)]);
   return {
     appId,
     slug,
@@ -66,6 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     categories,
     category: category?.id ?? null,
     entries,
+    packages,
   };
 }
 
@@ -79,6 +81,8 @@ const changes = z.discriminatedUnion("intent", [
     anyway: z.literal("1").optional().transform(Boolean),
   }),
   z.object({ intent: z.literal("remove"), lineId: rowId }),
+  z.object({ intent: z.literal("addPackage"), packageId: rowId }),
+  z.object({ intent: z.literal("removePackage"), packageId: rowId }),
 ]);
 
 export async function action({ request, params, context: load }: Route.ActionArgs) {
@@ -88,9 +92,14 @@ export async function action({ request, params, context: load }: Route.ActionArg
   if (!allowed.ok) return refuse(allowed, null);
   const change = parse(changes, { ...form.values, intent: form.intent });
   if (!change.ok || (change.value.intent === "add" && !category)) return refuse(fail.invalid({ form: "booking.equipment.invalid" }), null);
+  const list = { bag, appId, shopId: branch.shop.id, period, personId, categoryId: category?.id ?? "", locale, now };
   if (change.value.intent === "remove") await removeLine(bag, change.value.lineId);
-  else if (category) {
-    const list = { bag, appId, shopId: branch.shop.id, period, personId, categoryId: category.id, locale, now };
+  else if (change.value.intent === "addPackage") {
+    const added = await addPackage(list, change.value.packageId);
+    if (!added.ok) return refuse(added, null);
+  } else if (change.value.intent === "removePackage") {
+    if (personId !== null) await removePackage(bag, personId, change.value.packageId);
+  } else if (category) {
     const added = await addToBag(list, change.value);
     if (!added.ok) return refuse(added, null);
   }
@@ -196,6 +205,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
           </li>
         </ul>
       </nav>
+      {personId !== null && <PackagePicker packages={loaderData.packages} busy={busy} />}
       <nav aria-label={t("booking.equipment.categories")} className="mt-4 overflow-x-auto">
         <ul className="flex min-w-max gap-2 text-sm">
           {categories.map((c) => (

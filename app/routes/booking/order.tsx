@@ -73,6 +73,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       size: l.size,
       quantity: l.quantity,
       subtotalCents: l.subtotalCents,
+      packageName: l.packageName,
     })),
   };
   return page.setCookie ? data(body, { headers: { "Set-Cookie": page.setCookie } }) : body;
@@ -230,6 +231,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {line.quantity > 1 ? `${line.quantity} × ` : ""}
                   {line.name}
                   {line.size ? ` (${line.size})` : ""}
+                  {line.packageName && (
+                    <span className="block text-sm text-slate-600" data-package-line>
+                      {t("booking.package.inBag", { name: line.packageName })}
+                    </span>
+                  )}
                 </span>
                 <span>{formatMoney(line.subtotalCents, locale)}</span>
               </li>

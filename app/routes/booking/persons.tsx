@@ -19,7 +19,7 @@ import {
   shoeSizeToEu,
   shoeSystemOf,
 } from "../../domain/shoe-size";
-import { SKILLS, seasonSchema } from "../../domain/vocabulary";
+import { AGE_BANDS, SKILLS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { loadBag, savePersons } from "../../server/booking/bag-store.server";
 import { bagPeriod, bookingSummary, getBranch, missingStep } from "../../server/booking/flow.server";
@@ -53,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     shoeSize: p.shoeSize?.toString() ?? "",
     // Kept as EU: shown as EU, whatever system the size was given in.
     shoeSystem: p.shoeSize == null ? "" : "eu",
+    ageBand: p.ageBand ?? "",
   }));
   return {
     appId,
@@ -148,6 +149,18 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
                   )}
                 </Field>
                 <ShoeSizeField index={i} person={person} />
+                <Field name={rowField("persons", i, "ageBand")} label={t("booking.persons.ageBand")}>
+                  {(props) => (
+                    <select {...props} defaultValue={person.ageBand} className={inputClass}>
+                      <option value="">{t("booking.persons.ageBandUnknown")}</option>
+                      {AGE_BANDS.map((band) => (
+                        <option key={band} value={band}>
+                          {t(`booking.ageBand.${band}`)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
               </div>
               {persons.length > 1 && (
                 <button

@@ -31,6 +31,7 @@ import {
   categories,
   items,
   orderLines,
+  packageItems,
   priceSurcharges,
   priceTables,
   reservations,
@@ -286,6 +287,9 @@ export async function deleteItem(userId: string, id: number): Promise<Result> {
       tx.select({ n: count() }).from(reservations).innerJoin(units, eq(units.id, reservations.unitId)).where(eq(units.itemId, id)),
     ]);
     if (lines.n > 0 || booked.n > 0) return fail.conflict({ form: "admin.items.deleteRefused" });
+    // A package's slot must not lose its item unnoticed (decision 030).
+    const [inPackage] = await tx.select({ n: count() }).from(packageItems).where(eq(packageItems.itemId, id));
+    if (inPackage.n > 0) return fail.conflict({ form: "admin.items.deleteRefusedPackage" });
     await tx.delete(bagLines).where(eq(bagLines.itemId, id));
     await tx.delete(items).where(eq(items.id, id));
     await recordAudit(tx, { userId, action: "delete", entity: "item", entityId: id, before });

@@ -121,6 +121,7 @@ export async function savePersons(bag: Bag, persons: (PersonInput & { id?: numbe
         weightKg: person.weightKg ?? null,
         skill: person.skill ?? null,
         shoeSize: person.shoeSize ?? null,
+        ageBand: person.ageBand ?? null,
       };
       if (person.id && keep.includes(person.id)) {
         await tx

@@ -204,6 +204,7 @@ export async function checkout(params: {
       weightKg: p.weightKg,
       skill: p.skill,
       shoeSize: p.shoeSize,
+      ageBand: p.ageBand,
     })),
     lines: quoteLinesOf(bag),
     invoice,

@@ -209,6 +209,8 @@ export function quoteLinesOf(bag: Bag): BagLine[] {
     size: line.size,
     quantity: line.quantity,
     personIndex: line.personId === null ? null : bag.persons.findIndex((p) => p.id === line.personId),
+    packageId: line.packageId,
+    ageBand: bag.persons.find((p) => p.id === line.personId)?.ageBand ?? null,
   }));
 }
 
@@ -226,6 +228,8 @@ export type BagView = {
     totalCents: number;
     subtotalCents: number;
     available: boolean;
+    /** The package the line is a component of, in the page's language (decision 030). */
+    packageName: string | null;
   }[];
   hotels: { id: number; name: string; town: string; discountPercent: number }[];
 };
@@ -254,7 +258,7 @@ export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, no
         });
   const freeOf = (itemId: number, size: string | null) =>
     availability.find((a) => a.itemId === itemId)?.sizes.find((s) => (s.size ?? null) === (size ?? null))?.free ?? 0;
-  const { quote, items: itemRows } = priced.context;
+  const { quote, items: itemRows, packageNames } = priced.context;
   // What the bag already asks of each item and size, to say when a line no longer fits.
   const wanted = new Map<string, number>();
   return {
@@ -276,6 +280,7 @@ export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, no
         subtotalCents: q.subtotalCents,
         totalCents: q.totalCents,
         available: (wanted.get(key) ?? 0) <= freeOf(line.itemId, line.size),
+        packageName: packageNames.has(String(line.id)) ? pick(packageNames.get(String(line.id)), locale) : null,
       };
     }),
     hotels: hotels.map((h) => ({ id: h.id, name: h.name, town: h.town, discountPercent: h.discountPercent })),

@@ -19,7 +19,7 @@ import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, zonedDate } from "../../domain/periods";
 import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
-import type { Season, Skill } from "../../domain/vocabulary";
+import type { AgeBand, Season, Skill } from "../../domain/vocabulary";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { couponRedemptions, coupons, orderLines, orderPersons, orders } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
@@ -34,6 +34,7 @@ export type HoldPerson = {
   weightKg?: number | null;
   skill?: Skill | null;
   shoeSize?: number | null;
+  ageBand?: AgeBand | null;
 };
 
 export type Invoice = {
@@ -348,7 +349,7 @@ export async function holdOrder(
     db,
   );
   if (!priced.ok) return { ok: false, failure: priced.problem };
-  const { quote, items, coupon, hotel } = priced.context;
+  const { quote, items, coupon, hotel, packageNames } = priced.context;
   // A coupon below its minimum order is simply not applied: the customer saw the total without it and may
   // pay that (or add more). Any other refusal means the coupon changed since the bag, so the customer decides.
   if (quote.coupon && !quote.coupon.applied && quote.coupon.reason !== "coupon.minOrder")
@@ -413,6 +414,7 @@ export async function holdOrder(
                   weightKg: p.weightKg ?? null,
                   skill: p.skill ?? null,
                   shoeSize: p.shoeSize ?? null,
+                  ageBand: p.ageBand ?? null,
                 })),
               )
               .returning({ id: orderPersons.id });
@@ -435,6 +437,8 @@ export async function holdOrder(
               subtotalCents: price.subtotalCents,
               totalCents: price.totalCents,
               vatRateBp: price.vatRateBp,
+              packageId: packageNames.has(line.key) ? (line.packageId ?? null) : null,
+              packageName: packageNames.has(line.key) ? pick(packageNames.get(line.key), input.language) : null,
             };
           }),
         )

@@ -4,9 +4,11 @@
  * through here, so the customer is charged what the one pricing function says (docs/architecture.md §6.3).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Translated } from "../../domain/i18n";
 import { type IsoDate, zonedDate } from "../../domain/periods";
 import { type CouponInput, type Quote, type QuoteLineInput, quoteRental } from "../../domain/pricing";
-import type { Season } from "../../domain/vocabulary";
+import type { AgeBand, Season } from "../../domain/vocabulary";
+import { packageLineTables } from "../catalog/packages.server";
 import { type Db, getDb } from "../db/client.server";
 import { couponRedemptions, coupons, items, partnerHotels, priceSurcharges, priceTables } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
@@ -19,6 +21,9 @@ export type BagLine = {
   quantity: number;
   /** Index into the persons of the bag; null for lines that belong to nobody (shop articles, depot). */
   personIndex: number | null;
+  /** The package the line is a component of, and its person's age band (decision 030). */
+  packageId?: number | null;
+  ageBand?: AgeBand | null;
 };
 
 export type ItemRow = typeof items.$inferSelect;
@@ -29,6 +34,8 @@ export type QuoteContext = {
   items: Map<number, ItemRow>;
   coupon: CouponRow | null;
   hotel: { id: number; name: string; discountPercent: number } | null;
+  /** By line key: the name of the package a line is priced as a component of. */
+  packageNames: Map<string, Translated>;
 };
 
 export type QuoteProblem = { reason: "invalidLine"; key: string } | { reason: "unknownHotel" };
@@ -124,10 +131,22 @@ export async function quoteBag(
 
   const code = params.couponCode?.trim();
   const coupon = code ? await findCoupon(code, db) : null;
-  const tableOf = new Map(tables.map((t) => [t.itemId, t]));
+  const tableOf = new Map(tables.map((t) => [t.itemId, { dayPrices: t.dayPrices, extraDayCents: t.extraDayCents }]));
+  // A package's lines are priced by the package's table, split over them (decision 030).
+  const packaged = await packageLineTables(
+    params.lines.map((l) => ({
+      key: l.key,
+      itemId: l.itemId,
+      packageId: l.packageId ?? null,
+      ageBand: l.ageBand ?? null,
+      person: l.personIndex,
+    })),
+    tableOf,
+    db,
+  );
   const lines: QuoteLineInput[] = params.lines.map((line) => {
     const item = byId.get(line.itemId)!;
-    const table = tableOf.get(item.id);
+    const table = packaged.tables.get(line.key) ?? tableOf.get(item.id);
     return {
       key: line.key,
       itemId: item.id,
@@ -152,5 +171,5 @@ export async function quoteBag(
     damageWaiver: settings.damageWaiver ? { dayCents: settings.damageWaiver.dayCents, chosen: params.damageWaiver ?? false } : null,
   });
   if (code && !coupon) quote.coupon = { code: code.toUpperCase(), applied: false, reason: "coupon.unknown" };
-  return { ok: true, context: { quote, items: byId, coupon, hotel } };
+  return { ok: true, context: { quote, items: byId, coupon, hotel, packageNames: packaged.names } };
 }

@@ -31,6 +31,7 @@ import {
 import type { Translated } from "../../domain/i18n";
 import type { ChangeRequest } from "../../domain/order-change";
 import {
+  AGE_BANDS,
   COUPON_KINDS,
   ITEM_KINDS,
   ORDER_STATUSES,
@@ -73,6 +74,7 @@ export const reservationState = pgEnum("reservation_state", RESERVATION_STATES);
 export const couponKind = pgEnum("coupon_kind", COUPON_KINDS);
 export const paymentStatus = pgEnum("payment_status", PAYMENT_STATUSES);
 export const sizing = pgEnum("sizing", SIZING_KINDS);
+export const ageBand = pgEnum("age_band", AGE_BANDS);
 
 // ---------------------------------------------------------------------------------------------
 // Storefronts and branches
@@ -234,6 +236,56 @@ export const priceTables = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check("price_tables_extra_day", sql`${t.extraDayCents} >= 0`)],
+);
+
+/**
+ * A package: equipment for one person at one price (decision 030), e.g. ski, boots and helmet for a
+ * beginner. Priced like an item (a table for 1..N days, then each extra day), with a children's table for
+ * persons of the age band `child`. Its components are the slots of `package_items`.
+ */
+export const packages = pgTable(
+  "packages",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    appId: appId("app_id")
+      .notNull()
+      .references(() => storefronts.id),
+    level: skill("level").notNull(),
+    name: translated("name"),
+    description: translated("description"),
+    dayPrices: jsonb("day_prices").$type<number[]>().notNull(),
+    extraDayCents: integer("extra_day_cents").notNull(),
+    childDayPrices: jsonb("child_day_prices").$type<number[]>().notNull(),
+    childExtraDayCents: integer("child_extra_day_cents").notNull(),
+    active: boolean("active").notNull().default(true),
+    sort: smallint("sort").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("packages_extra_day", sql`${t.extraDayCents} >= 0 and ${t.childExtraDayCents} >= 0`),
+    index("packages_app_idx").on(t.appId),
+  ],
+);
+
+/**
+ * The components of a package: one piece per slot (ski, boots, helmet). A slot lists the items that can fill
+ * it, best first (`rank`); a person gets the first one that suits them (the junior ski for a child).
+ */
+export const packageItems = pgTable(
+  "package_items",
+  {
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    slot: smallint("slot").notNull(),
+    rank: smallint("rank").notNull().default(0),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.itemId] })],
 );
 
 /** Peak periods with a percentage surcharge, for one item or (itemId null) a whole storefront. */
@@ -525,6 +577,7 @@ export const bagPersons = pgTable("cart_persons", {
   weightKg: smallint("weight_kg"),
   skill: skill("skill"),
   shoeSize: smallint("shoe_size"),
+  ageBand: ageBand("age_band"),
 });
 
 export const bagLines = pgTable(
@@ -542,6 +595,8 @@ export const bagLines = pgTable(
     quantity: smallint("quantity").notNull().default(1),
     /** The price the customer was shown; re-quoted on the server at every step. */
     shownPriceCents: integer("shown_price_cents"),
+    /** The package this line is a component of (decision 030); the package's lines share its price. */
+    packageId: integer("package_id").references(() => packages.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [check("cart_lines_quantity", sql`${t.quantity} > 0`)],
@@ -646,6 +701,7 @@ export const orderPersons = pgTable("order_persons", {
   weightKg: smallint("weight_kg"),
   skill: skill("skill"),
   shoeSize: smallint("shoe_size"),
+  ageBand: ageBand("age_band"),
 });
 
 export const orderLines = pgTable(
@@ -670,6 +726,9 @@ export const orderLines = pgTable(
     /** After the order's discounts, as split over the lines (what VAT is computed on). */
     totalCents: integer("total_cents").notNull(),
     vatRateBp: integer("vat_rate_bp").notNull(),
+    /** The package this line is a component of, and its name at the time of the order (decision 030). */
+    packageId: integer("package_id").references(() => packages.id),
+    packageName: text("package_name"),
     /** Unit handed out at the counter (set at pickup). */
     unitId: integer("unit_id").references(() => units.id),
   },

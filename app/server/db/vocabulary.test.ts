@@ -3,6 +3,7 @@ import path from "node:path";
 import { isPgEnum } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import {
+  AGE_BANDS,
   COUPON_KINDS,
   ITEM_KINDS,
   ORDER_STATUSES,
@@ -28,6 +29,7 @@ const WORDS: Record<string, readonly string[]> = {
   coupon_kind: COUPON_KINDS,
   payment_status: PAYMENT_STATUSES,
   sizing: SIZING_KINDS,
+  age_band: AGE_BANDS,
 };
 
 const enums = (Object.values(schema) as unknown[]).filter(isPgEnum);

@@ -29,7 +29,7 @@ export type OrderConfirmationInput = {
   >;
   shop: Pick<typeof shops.$inferSelect, "name" | "street" | "postalCode" | "town" | "country" | "phone">;
   persons: Pick<typeof orderPersons.$inferSelect, "id" | "firstName" | "lastName">[];
-  lines: Pick<typeof orderLines.$inferSelect, "personId" | "name" | "size" | "quantity" | "subtotalCents">[];
+  lines: Pick<typeof orderLines.$inferSelect, "personId" | "name" | "size" | "quantity" | "subtotalCents" | "packageName">[];
   /** The partner hotel the customer chose, shown whether or not its discount applied. */
   hotel?: { name: string } | null;
   /** Absolute link to the order page (QR code, calendar file, PDF); see orders.server orderPageUrl. */
@@ -84,7 +84,7 @@ function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
   const country = new Intl.DisplayNames([languageTag[locale]], { type: "region" }).of(shop.country) ?? shop.country;
 
   const lineRow = (line: OrderConfirmationInput["lines"][number]): Row => ({
-    label: `${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${t("mail.confirmation.size", { size: line.size })})` : ""}`,
+    label: `${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${t("mail.confirmation.size", { size: line.size })})` : ""}${line.packageName ? ` – ${t("booking.package.inBag", { name: line.packageName })}` : ""}`,
     // Before discounts: the lines, the discounts and the total below add up.
     amount: money(line.subtotalCents),
   });

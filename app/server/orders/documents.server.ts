@@ -42,7 +42,7 @@ export type OrderDocumentInput = {
   >;
   shop: Pick<ShopRow, "name" | "street" | "postalCode" | "town" | "country" | "phone" | "email">;
   persons: Pick<PersonRow, "id" | "firstName" | "lastName">[];
-  lines: Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "subtotalCents">[];
+  lines: Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "subtotalCents" | "packageName">[];
   /** The partner hotel the customer chose, shown whether or not its discount applied. */
   hotel?: { name: string } | null;
   orderUrl: string;
@@ -303,6 +303,11 @@ function countryName(code: string, tag: string): string {
 type Business = Awaited<ReturnType<typeof getSettings>>["business"];
 type Translate = ReturnType<typeof getT>;
 
+/** A line's name, with the package it is a component of (decision 030). */
+function withPackage(line: { name: string; packageName: string | null }, t: Translate): string {
+  return line.packageName ? `${line.name} – ${t("booking.package.inBag", { name: line.packageName })}` : line.name;
+}
+
 /** A new A4 document with the business on the left of the first page and the QR code of the order on the right. */
 async function startDocument(title: string, business: Business, tag: string, t: Translate, orderUrl: string) {
   const doc = await PDFDocument.create();
@@ -437,7 +442,7 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
     sheet.row([{ text: group.title, x: MARGIN, width: CONTENT_WIDTH, bold: true, size: 11 }]);
     for (const line of group.lines) {
       sheet.row([
-        { text: line.name, x: columns.item.x + 10, width: columns.item.width - 10 },
+        { text: withPackage(line, t), x: columns.item.x + 10, width: columns.item.width - 10 },
         { text: line.size ?? "", ...columns.size },
         { text: count.format(line.quantity), ...columns.quantity, align: "right" },
         // Before discounts, so that the lines, the discounts below and the total add up.
@@ -516,7 +521,7 @@ export type ContractInput = {
   shop: Pick<ShopRow, "name" | "street" | "postalCode" | "town" | "country" | "phone" | "email">;
   persons: Pick<PersonRow, "id" | "firstName" | "lastName" | "heightCm" | "weightKg" | "skill" | "shoeSize">[];
   /** Each line with the codes of its units: handed out, or else reserved. */
-  lines: (Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "kind"> & { codes: string[] })[];
+  lines: (Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "kind" | "packageName"> & { codes: string[] })[];
   orderUrl: string;
 };
 
@@ -619,7 +624,7 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale): P
     if (group.detail) sheet.row([{ text: group.detail, x: MARGIN, width: CONTENT_WIDTH, size: 9, color: MUTED }]);
     for (const line of group.lines) {
       sheet.row([
-        { text: `${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}`, ...columns.item },
+        { text: `${line.quantity > 1 ? `${line.quantity} × ` : ""}${withPackage(line, t)}`, ...columns.item },
         { text: line.size ?? "", ...columns.size },
         { text: line.codes.join(", ") || "—", ...columns.codes },
       ]);

@@ -2080,6 +2080,151 @@ export const demoPriceTables: DemoPriceTable[] = Object.entries(ONE_DAY_CENTS).m
   ...degressiveTable(cents),
 }));
 
+/**
+ * Packages (decision 030): a slot lists its items best first; a child gets the junior model of a slot.
+ * Priced a little below the sum of their parts, with a children's price for the junior models.
+ */
+export type DemoPackage = Omit<typeof schema.packages.$inferInsert, "id" | "createdAt" | "updatedAt"> & { slots: string[][] };
+
+const packagePrices = (adultOneDay: number, childOneDay: number) => {
+  const adult = degressiveTable(adultOneDay);
+  const child = degressiveTable(childOneDay);
+  return {
+    dayPrices: adult.dayPrices,
+    extraDayCents: adult.extraDayCents,
+    childDayPrices: child.dayPrices,
+    childExtraDayCents: child.extraDayCents,
+  };
+};
+const SKI_BOOTS = ["ski-boots-comfort", "ski-boots-junior"];
+const SKI_HELMETS = ["ski-helmet", "ski-helmet-kids"];
+
+export const demoPackages: DemoPackage[] = [
+  {
+    slug: "package-ski-beginner",
+    appId: "winter",
+    level: "beginner",
+    sort: 10,
+    ...packagePrices(3600, 2000),
+    slots: [["ski-easy-carve", "ski-junior-easy"], SKI_BOOTS, SKI_HELMETS],
+    name: {
+      en: "Beginner ski package",
+      de: "Skipaket Anfänger",
+      it: "Pacchetto sci principianti",
+      nl: "Skipakket beginners",
+      be: "Skipakket beginners",
+      da: "Skipakke for begyndere",
+    },
+    description: {
+      en: "Easy-turning skis, comfortable boots and a helmet for your first days on the slopes.",
+      de: "Drehfreudige Ski, bequeme Skischuhe und ein Helm für die ersten Tage auf der Piste.",
+      it: "Sci facili da girare, scarponi comodi e casco per i primi giorni sulle piste.",
+      nl: "Draaivriendelijke ski's, comfortabele skischoenen en een helm voor je eerste dagen op de piste.",
+      be: "Draaivriendelijke ski's, comfortabele skibotten en een helm voor uw eerste dagen op de piste.",
+      da: "Ski, der er lette at dreje, behagelige skistøvler og en hjelm til dine første dage på pisten.",
+    },
+  },
+  {
+    slug: "package-ski-intermediate",
+    appId: "winter",
+    level: "intermediate",
+    sort: 20,
+    ...packagePrices(4200, 2400),
+    slots: [["ski-all-mountain", "ski-junior-race"], SKI_BOOTS, SKI_HELMETS],
+    name: {
+      en: "All-mountain ski package",
+      de: "Skipaket All-Mountain",
+      it: "Pacchetto sci all-mountain",
+      nl: "Skipakket all-mountain",
+      be: "Skipakket all-mountain",
+      da: "Skipakke all-mountain",
+    },
+    description: {
+      en: "Versatile all-mountain skis, comfortable boots and a helmet for confident skiers.",
+      de: "Vielseitige All-Mountain-Ski, bequeme Skischuhe und ein Helm für sichere Skifahrer.",
+      it: "Sci all-mountain versatili, scarponi comodi e casco per sciatori sicuri.",
+      nl: "Veelzijdige all-mountainski's, comfortabele skischoenen en een helm voor zelfverzekerde skiërs.",
+      be: "Veelzijdige all-mountainski's, comfortabele skibotten en een helm voor zelfzekere skiërs.",
+      da: "Alsidige all-mountain-ski, behagelige skistøvler og en hjelm til sikre skiløbere.",
+    },
+  },
+  {
+    slug: "package-ski-expert",
+    appId: "winter",
+    level: "expert",
+    sort: 30,
+    ...packagePrices(5400, 5400),
+    slots: [["ski-race-pro"], ["ski-boots-sport"], ["ski-helmet"]],
+    name: {
+      en: "Expert ski package",
+      de: "Skipaket Könner",
+      it: "Pacchetto sci esperti",
+      nl: "Skipakket experts",
+      be: "Skipakket experts",
+      da: "Skipakke for eksperter",
+    },
+    description: {
+      en: "Race-bred carving skis, stiff sport boots and a helmet for fast, precise turns.",
+      de: "Rennski mit bissigem Kantengriff, straffe Sportskischuhe und ein Helm für schnelle, präzise Schwünge.",
+      it: "Sci da gara, scarponi sportivi rigidi e casco per curve veloci e precise.",
+      nl: "Raceski's, stijve sportskischoenen en een helm voor snelle, precieze bochten.",
+      be: "Raceski's, stijve sportskibotten en een helm voor snelle, precieze bochten.",
+      da: "Raceski, stive sportsstøvler og en hjelm til hurtige, præcise sving.",
+    },
+  },
+  {
+    slug: "package-snowboard",
+    appId: "winter",
+    level: "beginner",
+    sort: 40,
+    ...packagePrices(3600, 2000),
+    slots: [["snowboard-easy-ride", "snowboard-junior"], ["snowboard-boots"], SKI_HELMETS],
+    name: {
+      en: "Snowboard package",
+      de: "Snowboardpaket",
+      it: "Pacchetto snowboard",
+      nl: "Snowboardpakket",
+      be: "Snowboardpakket",
+      da: "Snowboardpakke",
+    },
+    description: {
+      en: "A forgiving snowboard, snowboard boots and a helmet to learn on.",
+      de: "Ein fehlerverzeihendes Snowboard, Snowboardschuhe und ein Helm zum Lernen.",
+      it: "Una tavola facile, scarponi da snowboard e casco per imparare.",
+      nl: "Een vergevingsgezind snowboard, snowboardschoenen en een helm om mee te leren.",
+      be: "Een vergevingsgezind snowboard, snowboardbotten en een helm om mee te leren.",
+      da: "Et tilgivende snowboard, snowboardstøvler og en hjelm at lære på.",
+    },
+  },
+  {
+    slug: "package-ebike-tour",
+    appId: "summer",
+    level: "beginner",
+    sort: 10,
+    ...packagePrices(3900, 2900),
+    slots: [
+      ["ebike-hardtail-tour", "ebike-junior-24", "ebike-junior-26"],
+      ["bike-helmet", "bike-helmet-kids"],
+    ],
+    name: {
+      en: "E-bike tour package",
+      de: "E-Bike-Tourenpaket",
+      it: "Pacchetto tour in e-bike",
+      nl: "E-biketourpakket",
+      be: "E-biketourpakket",
+      da: "Elcykel-turpakke",
+    },
+    description: {
+      en: "A touring e-bike and a helmet for relaxed rides through the valley.",
+      de: "Ein Touren-E-Bike und ein Helm für entspannte Fahrten durchs Tal.",
+      it: "Una e-bike da turismo e un casco per giri rilassati nella valle.",
+      nl: "Een toer-e-bike en een helm voor ontspannen ritten door het dal.",
+      be: "Een toer-e-bike en een helm voor ontspannen ritten door de vallei.",
+      da: "En tur-elcykel og en hjelm til afslappede ture gennem dalen.",
+    },
+  },
+];
+
 export const demoSurcharges: DemoSurcharge[] = [
   {
     appId: "winter",

@@ -8,6 +8,7 @@ import {
   demoCategories,
   demoCoupons,
   demoItems,
+  demoPackages,
   demoPartnerHotels,
   demoPriceTables,
   demoServiceCapacity,
@@ -80,6 +81,13 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
       await tx
         .insert(schema.priceSurcharges)
         .values(demoSurcharges.map(({ item, ...row }) => ({ ...row, itemId: item === null ? null : itemId(item) })));
+
+      for (const { slots, ...row } of demoPackages) {
+        const [pkg] = await tx.insert(schema.packages).values(row).returning({ id: schema.packages.id });
+        await tx
+          .insert(schema.packageItems)
+          .values(slots.flatMap((slugs, slot) => slugs.map((slug, rank) => ({ packageId: pkg.id, slot, rank, itemId: itemId(slug) }))));
+      }
 
       for (const batch of chunks(demoUnits)) {
         await tx
