@@ -787,9 +787,11 @@ describe(`users on ${testDbKind}`, () => {
 
 // Last: it empties the summer storefront to show that a storefront with nothing in it can go and come back.
 describe(`deleting and creating an app on ${testDbKind}`, () => {
-  it("deletes an app without categories, items or orders, then creates it again with its branches", async () => {
+  it("deletes an app without categories, items, packages or orders, then creates it again with its branches", async () => {
     const summerItems = db().select({ id: schema.items.id }).from(schema.items).where(eq(schema.items.appId, "summer"));
     await db().delete(schema.bagLines).where(inArray(schema.bagLines.itemId, summerItems));
+    // Its packages go with its items (their pieces are summer items).
+    await db().delete(schema.packages).where(eq(schema.packages.appId, "summer"));
     await db().delete(schema.items).where(eq(schema.items.appId, "summer"));
     await db().delete(schema.categories).where(eq(schema.categories.appId, "summer"));
     expect(await deleteStorefront(adminId, "summer")).toEqual({ ok: true, value: undefined });
