@@ -24,7 +24,11 @@ function Entry({ entry }: { entry: CalendarEntry }) {
       <Icon aria-hidden="true" className={`size-3.5 self-center ${entry.kind === "pickup" ? "text-emerald-700" : "text-brand-700"}`} />
       <span className="sr-only">{t(entry.kind === "pickup" ? "order.pickup" : "order.return")}</span>
       <span className="tabular-nums">{formatTime(entry.at, locale)}</span>
-      <Link to={href(`/admin/order/${entry.orderId}`)} className="font-medium text-brand-700 hover:underline">
+      {/* At least 24 px tall: a busy day lists many orders, and each link must be easy to hit (WCAG 2.5.8). */}
+      <Link
+        to={href(`/admin/order/${entry.orderId}`)}
+        className="inline-flex min-h-6 items-center font-medium text-brand-700 hover:underline"
+      >
         {entry.number}
       </Link>
       <span data-customer>{entry.name}</span>
