@@ -19,6 +19,7 @@ import { CHUNK_ERROR_EVENT, checkForNewBuild, isNewBuildKnown } from "./componen
 import { DeferredHydration, RenderAfterParsing } from "./components/deferred-hydration";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
+import { hydrationDone } from "./components/static";
 import { Stylesheet } from "./components/stylesheet";
 import { isBackOfficePath, languageTag, locales, localizePath, negotiateLocale, splitLocale } from "./domain/i18n";
 import { isChunkLoadError } from "./domain/reload-guard";
@@ -172,6 +173,7 @@ function useBlockedChunkError() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useNewBuildDetection();
+  useEffect(hydrationDone, []);
   const chunkError = useBlockedChunkError();
   return (
     <Translations>

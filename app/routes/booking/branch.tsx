@@ -11,7 +11,11 @@ import { getShopCalendar } from "../../server/booking/calendar.server";
 import { getStorefront } from "../../server/booking/flow.server";
 import { listShops } from "../../server/catalog/catalog.server";
 import { found, param } from "../../server/http/results.server";
+import type { PageHandle } from "../site/layout";
 import type { Route } from "./+types/branch";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 /** Step: the branches that serve the chosen season, with their hours for it. */
 export async function loader({ params }: Route.LoaderArgs) {

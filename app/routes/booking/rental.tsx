@@ -8,7 +8,11 @@ import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listStorefronts } from "../../server/catalog/catalog.server";
 import { readSeason } from "../../server/http/season.server";
+import type { PageHandle } from "../site/layout";
 import type { Route } from "./+types/rental";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 /** First step of the booking: winter or summer (the one a link asked for with `?app=`, else the visit's). */
 export async function loader({ request }: Route.LoaderArgs) {

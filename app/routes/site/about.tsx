@@ -6,7 +6,7 @@ import { useTranslation } from "../../i18n/react";
 import type { Route } from "./+types/about";
 import type { PageHandle } from "./layout";
 
-export const handle: PageHandle = { transition: "translate" };
+export const handle: PageHandle = { transition: "translate", static: true };
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "about");
 
 export default function About() {

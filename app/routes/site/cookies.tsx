@@ -5,6 +5,10 @@ import { BAG_COOKIE_DAYS, LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
 import { useTranslation } from "../../i18n/react";
 import { getSiteSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/cookies";
+import type { PageHandle } from "./layout";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 export async function loader() {
   return { languageCookie: (await getSiteSettings()).languageCookie };

@@ -9,6 +9,10 @@ import { listShops, listStorefronts } from "../../server/catalog/catalog.server"
 import { listPublicCoupons } from "../../server/catalog/coupons.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/home";
+import type { PageHandle } from "./layout";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 export async function loader() {
   const [storefronts, shops, coupons, settings] = await Promise.all([listStorefronts(), listShops(), listPublicCoupons(), getSettings()]);

@@ -4,6 +4,10 @@ import { demoBusinessFields } from "../../domain/settings";
 import { useTranslation } from "../../i18n/react";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/impressum";
+import type { PageHandle } from "./layout";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 export async function loader() {
   const { business } = await getSettings();

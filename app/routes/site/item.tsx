@@ -13,6 +13,10 @@ import { useTranslation } from "../../i18n/react";
 import { getItemPage } from "../../server/catalog/offer.server";
 import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/item";
+import type { PageHandle } from "./layout";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);

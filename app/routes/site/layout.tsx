@@ -1,17 +1,30 @@
 import { Outlet, useLocation, useMatches } from "react-router";
 import { SiteFrame } from "../../components/site-frame";
+import { Static } from "../../components/static";
 
-export type PageHandle = { transition?: "translate" };
+export type PageHandle = {
+  transition?: "translate";
+  /** The page has nothing to interact with but links: it is not hydrated (`Static`, decision 031). */
+  static?: true;
+};
 
 /** The default layout of every public page; pages whose handle asks for it enter with a translate transition. */
 export default function SiteLayout() {
   const location = useLocation();
   const matches = useMatches();
-  const transition = matches.some((m) => (m.handle as PageHandle | undefined)?.transition === "translate");
+  const handles = matches.map((m) => m.handle as PageHandle | undefined);
+  const transition = handles.some((h) => h?.transition === "translate");
+  const page = matches[matches.length - 1];
   return (
     <SiteFrame>
       <div key={location.pathname} className={transition ? "transition-translate" : undefined}>
-        <Outlet />
+        {page?.handle && (page.handle as PageHandle).static ? (
+          <Static data={page.loaderData}>
+            <Outlet />
+          </Static>
+        ) : (
+          <Outlet />
+        )}
       </div>
     </SiteFrame>
   );

@@ -3,6 +3,10 @@ import { ProsePage } from "../../components/prose";
 import { useTranslation } from "../../i18n/react";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/privacy";
+import type { PageHandle } from "./layout";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 export async function loader() {
   return { business: (await getSettings()).business };

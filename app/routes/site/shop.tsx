@@ -13,6 +13,10 @@ import { getShop, listStorefronts } from "../../server/catalog/catalog.server";
 import { shopRentals } from "../../server/catalog/offer.server";
 import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/shop";
+import type { PageHandle } from "./layout";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 /** The public page of each kind of thing a branch offers besides rentals. */
 const OFFER_PAGE = { service: "/ski-service", depot: "/ski-depot", sale: "/sports-shop" } as const;

@@ -3,6 +3,10 @@ import { OfferPage } from "../../components/site/offer-page";
 import { splitLocale } from "../../domain/i18n";
 import { listOffer } from "../../server/catalog/offer.server";
 import type { Route } from "./+types/ski-service";
+import type { PageHandle } from "./layout";
+
+/** Links only: not hydrated (decision 031). */
+export const handle: PageHandle = { static: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   return listOffer("service", splitLocale(new URL(request.url).pathname).locale);

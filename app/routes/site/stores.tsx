@@ -11,7 +11,7 @@ import { listShopCards } from "../../server/catalog/catalog.server";
 import type { Route } from "./+types/stores";
 import type { PageHandle } from "./layout";
 
-export const handle: PageHandle = { transition: "translate" };
+export const handle: PageHandle = { transition: "translate", static: true };
 
 export async function loader() {
   return { shops: await listShopCards(zonedDate(new Date())) };
