@@ -1,7 +1,7 @@
 import { getDayOfWeek, parseDate } from "@internationalized/date";
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime, formatMoney, formatTag, formatTime } from "./format";
-import type { Locale } from "./i18n";
+import { type Locale, locales } from "./i18n";
 
 /** Intl separates with no-break spaces; the expectations below are written with plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -32,6 +32,15 @@ describe("formats per language", () => {
       expect(text).not.toMatch(/AM|PM/);
     }
     expect(formatTime("17:30", locale)).toBe(time.replace("09", "17").replace("00", "30"));
+  });
+
+  it.each(locales)("%s: a wall-clock time reads as Intl writes it, at every quarter hour", (locale) => {
+    const intl = new Intl.DateTimeFormat(formatTag[locale], { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+    for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+      const [h, m] = [Math.floor(minutes / 60), minutes % 60];
+      const clock = `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+      expect(formatTime(clock, locale)).toBe(intl.format(new Date(Date.UTC(2024, 0, 1, h, m))));
+    }
   });
 
   it.each<Locale>(["en", "de", "it", "nl", "be", "da"])("%s: weeks start on Monday", (locale) => {

@@ -16,6 +16,7 @@ export const formatTag: Record<Locale, string> = { ...languageTag, en: "en-GB" }
  * the pages, e-mails and PDFs say "09:00" too (Danish writes "09.00" everywhere).
  */
 const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+const TIME_SEPARATOR: Record<Locale, string> = { en: ":", de: ":", it: ":", nl: ":", be: ":", da: "." };
 
 /**
  * Intl formatters are costly to build and a page formats dozens of prices and days: one formatter per
@@ -57,9 +58,9 @@ export function weekdayName(weekday: number, locale: Locale, style: "long" | "sh
  */
 export function formatTime(value: Date | string, locale: Locale): string {
   const clock = typeof value === "string" ? /^(\d{2}):(\d{2})(:\d{2})?$/.exec(value) : null;
-  if (clock) {
-    return dateFormat(locale, { ...TIME, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1, Number(clock[1]), Number(clock[2]))));
-  }
+  // A wall-clock time needs no Intl: building a date formatter is the costliest step of a phone's first
+  // render of the opening hours. The unit test holds this to Intl's output in every language.
+  if (clock) return `${clock[1]}${TIME_SEPARATOR[locale]}${clock[2]}`;
   return dateFormat(locale, { ...TIME, timeZone: SHOP_TIME_ZONE }).format(typeof value === "string" ? new Date(value) : value);
 }
 
@@ -71,6 +72,12 @@ export function formatDateTime(value: Date | string, locale: Locale, dateStyle: 
 export function formatDate(value: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: "long" }): string {
   const date = typeof value === "string" ? new Date(`${value.length === 10 ? `${value}T12:00:00Z` : value}`) : value;
   return dateFormat(locale, { timeZone: SHOP_TIME_ZONE, ...options }).format(date);
+}
+
+/** Two days as one range in the reader's language: "Saturday 19 – Saturday 26 December 2026". */
+export function formatDayRange(from: string, to: string, locale: Locale): string {
+  const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+  return dateFormat(locale, { dateStyle: "full", timeZone: "UTC" }).formatRange(noon(from), noon(to));
 }
 
 /**

@@ -3,21 +3,7 @@
  * JavaScript); once the page is interactive, an accessible, localized range calendar (React Aria) takes
  * their place, with closed days and days outside the season disabled. Both submit the same two fields.
  */
-import { type CalendarDate, getDayOfWeek, parseDate } from "@internationalized/date";
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { startTransition, useEffect, useRef, useState } from "react";
-import {
-  Button,
-  CalendarCell,
-  CalendarGrid,
-  CalendarGridBody,
-  CalendarGridHeader,
-  CalendarHeaderCell,
-  Heading,
-  I18nProvider,
-  RangeCalendar,
-} from "react-aria-components";
-import { formatTag } from "../../domain/format";
+import { lazy, Suspense, startTransition, useEffect, useState } from "react";
 import type { Locale } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { inputClass } from "./ui";
@@ -40,6 +26,14 @@ export type DateRangeProps = {
 const RESERVED_HEIGHT = "min-h-[27rem]";
 
 /**
+ * The calendar is most of the step's JavaScript. Its chunk is requested as soon as this module runs in the
+ * browser, so it arrives while the page hydrates, and is evaluated in a task of its own (decision 032).
+ */
+const loadCalendar = () => import("./date-range-calendar");
+if (typeof document !== "undefined") void loadCalendar();
+const Calendar = lazy(loadCalendar);
+
+/**
  * True once the page is interactive. The calendar's first render is the heaviest of the booking steps
  * (about 40 ms on a fast laptop, four times that on a mid-range phone), so it renders as a transition:
  * React splits it into short tasks and the page stays responsive meanwhile (decision 024).
@@ -50,137 +44,45 @@ function useHydrated() {
   return hydrated;
 }
 
-function isoWeekdayOf(date: CalendarDate): number {
-  // getDayOfWeek with a Monday-first locale gives 0 = Monday.
-  return getDayOfWeek(date, "en-GB") + 1;
-}
-
-/**
- * A day as the calendar takes it, or null: a refused form comes back with whatever was posted, and a value
- * that is not a real YYYY-MM-DD day must leave the calendar empty, not fail the page.
- */
-export function calendarDate(text: string | null): CalendarDate | null {
-  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  try {
-    const date = parseDate(text);
-    return date.toString() === text ? date : null;
-  } catch {
-    return null;
-  }
-}
-
 export function DateRangeField(props: DateRangeProps) {
-  const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [range, setRange] = useState<{ start: CalendarDate; end: CalendarDate } | null>(() => {
-    const [start, end] = [calendarDate(props.defaultStart), calendarDate(props.defaultEnd)];
-    return start && end ? { start, end } : null;
-  });
-  const error = props.errors.pickupDate ?? props.errors.returnDate;
-  const calendarBox = useRef<HTMLDivElement>(null);
-  const nextMonth = t("booking.period.nextMonth");
-  // React Aria adds a visually hidden "next" button after the grid for screen readers that swipe, named with
-  // its own word for "next" ("Weiter" in German, the same as the step's Continue); name it as the visible one.
-  useEffect(() => {
-    for (const button of calendarBox.current?.querySelectorAll("button:not([slot])") ?? []) {
-      if (button.getAttribute("aria-label") !== nextMonth) button.setAttribute("aria-label", nextMonth);
-    }
-  });
-
   // Both forms keep the calendar's height (six weeks at its widest), so the fields below do not move
   // when the calendar replaces the plain date inputs after hydration.
-  if (!hydrated) {
-    return (
-      <fieldset className={`grid content-start gap-4 sm:grid-cols-2 ${RESERVED_HEIGHT}`}>
-        <legend className="sr-only">{t("booking.period.dates")}</legend>
-        {(["pickupDate", "returnDate"] as const).map((name) => (
-          <div key={name}>
-            <label htmlFor={name} className="block font-medium">
-              {t(`booking.period.${name}`)}
-            </label>
-            <input
-              id={name}
-              name={name}
-              type="date"
-              required
-              min={props.min}
-              max={props.max}
-              defaultValue={(name === "pickupDate" ? props.defaultStart : props.defaultEnd) ?? ""}
-              onChange={props.onChange}
-              aria-invalid={props.errors[name] ? true : undefined}
-              aria-describedby={props.errors[name] ? `${name}-error` : undefined}
-              className={inputClass}
-            />
-            {props.errors[name] && (
-              <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
-                {t(props.errors[name])}
-              </p>
-            )}
-          </div>
-        ))}
-      </fieldset>
-    );
-  }
+  // In a transition React keeps showing the fields until the calendar's chunk is there.
+  const fields = <DateFields {...props} />;
+  return <Suspense fallback={fields}>{hydrated ? <Calendar {...props} className={RESERVED_HEIGHT} /> : fields}</Suspense>;
+}
 
-  const closed = new Set(props.closedDays);
+function DateFields(props: DateRangeProps) {
+  const { t } = useTranslation();
   return (
-    <div ref={calendarBox} className={RESERVED_HEIGHT}>
-      <I18nProvider locale={formatTag[props.locale]}>
-        <input type="hidden" name="pickupDate" value={range?.start.toString() ?? ""} />
-        <input type="hidden" name="returnDate" value={range?.end.toString() ?? ""} />
-        <RangeCalendar
-          aria-label={t("booking.period.dates")}
-          aria-describedby={error ? "dates-error" : undefined}
-          value={range}
-          onChange={(value) => {
-            setRange(value);
-            props.onChange?.();
-          }}
-          minValue={parseDate(props.min)}
-          maxValue={parseDate(props.max)}
-          isDateUnavailable={(date) => closed.has(date.toString()) || props.closedWeekdays.includes(isoWeekdayOf(date as CalendarDate))}
-          visibleDuration={{ months: 1 }}
-          className="w-full max-w-sm"
-        >
-          <header className="flex items-center justify-between pb-2">
-            <Button slot="previous" aria-label={t("booking.period.previousMonth")} className="rounded-md p-2 hover:bg-slate-100">
-              <ChevronLeft aria-hidden="true" className="size-5" />
-            </Button>
-            <Heading className="font-semibold" />
-            <Button slot="next" aria-label={nextMonth} className="rounded-md p-2 hover:bg-slate-100">
-              <ChevronRight aria-hidden="true" className="size-5" />
-            </Button>
-          </header>
-          <CalendarGrid className="w-full border-collapse">
-            <CalendarGridHeader>
-              {(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-slate-600">{day}</CalendarHeaderCell>}
-            </CalendarGridHeader>
-            <CalendarGridBody>
-              {(date) => (
-                <CalendarCell
-                  date={date}
-                  className="m-0.5 flex aspect-square items-center justify-center rounded-md text-sm outline-none data-[disabled]:text-slate-300 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 data-[outside-month]:invisible data-[selected]:bg-brand-100 data-[selection-end]:bg-brand-700 data-[selection-start]:bg-brand-700 data-[selection-end]:text-white data-[selection-start]:text-white data-[unavailable]:text-slate-400 data-[unavailable]:line-through hover:bg-brand-50"
-                />
-              )}
-            </CalendarGridBody>
-          </CalendarGrid>
-        </RangeCalendar>
-        <p className="mt-2 text-sm text-slate-700" aria-live="polite">
-          {range
-            ? t("booking.period.selected", {
-                range: new Intl.DateTimeFormat(formatTag[props.locale], { dateStyle: "full", timeZone: "UTC" }).formatRange(
-                  new Date(`${range.start.toString()}T12:00:00Z`),
-                  new Date(`${range.end.toString()}T12:00:00Z`),
-                ),
-              })
-            : t("booking.period.pickDates")}
-        </p>
-        {error && (
-          <p id="dates-error" className="mt-1 text-sm text-red-700">
-            {t(error)}
-          </p>
-        )}
-      </I18nProvider>
-    </div>
+    <fieldset className={`grid content-start gap-4 sm:grid-cols-2 ${RESERVED_HEIGHT}`}>
+      <legend className="sr-only">{t("booking.period.dates")}</legend>
+      {(["pickupDate", "returnDate"] as const).map((name) => (
+        <div key={name}>
+          <label htmlFor={name} className="block font-medium">
+            {t(`booking.period.${name}`)}
+          </label>
+          <input
+            id={name}
+            name={name}
+            type="date"
+            required
+            min={props.min}
+            max={props.max}
+            defaultValue={(name === "pickupDate" ? props.defaultStart : props.defaultEnd) ?? ""}
+            onChange={props.onChange}
+            aria-invalid={props.errors[name] ? true : undefined}
+            aria-describedby={props.errors[name] ? `${name}-error` : undefined}
+            className={inputClass}
+          />
+          {props.errors[name] && (
+            <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+              {t(props.errors[name])}
+            </p>
+          )}
+        </div>
+      ))}
+    </fieldset>
   );
 }

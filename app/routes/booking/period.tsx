@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { DateRangeField } from "../../components/booking/date-range";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
+import { Static } from "../../components/static";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatDate, formatTime } from "../../domain/format";
 import { splitLocale } from "../../domain/i18n";
@@ -87,9 +88,11 @@ export default function Period({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <PageTitle>{t("booking.period.title", { shop: shop.name })}</PageTitle>
       <StepNav current="period" links={{ branch: `/rental/${appId}` }} />
-      <p className="mt-4 text-slate-700">
-        {t("booking.period.lead", { from: formatDate(season.from, locale), to: formatDate(season.to, locale) })}
-      </p>
+      <Static data={season}>
+        <p className="mt-4 text-slate-700">
+          {t("booking.period.lead", { from: formatDate(season.from, locale), to: formatDate(season.to, locale) })}
+        </p>
+      </Static>
       {Object.keys(errors).length > 0 && <Notice>{t("booking.period.fix")}</Notice>}
       <Form method="post" noValidate className="mt-6 space-y-6">
         <DateRangeField
