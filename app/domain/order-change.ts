@@ -8,7 +8,7 @@ import { parseLineValue } from "./admin/order";
 import { canCancel } from "./cancellation";
 import { parse, rowsOf } from "./forms";
 import { periodSchema } from "./period-form";
-import { MAX_PERSONS } from "./persons";
+import { MAX_PERSONS } from "./person-rows";
 import { fail, ok, type Result } from "./result";
 import type { OrderStatus } from "./vocabulary";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkPersons, personRows } from "./persons";
+import { personRows } from "./person-rows";
+import { checkPersons } from "./persons";
 import { readShoeSize, SHOE_SIZE_EU, SHOE_SYSTEMS, shoeSizeHint, shoeSizeIn, shoeSizeToEu, shoeSystemOf } from "./shoe-size";
 
 describe("shoe sizes in four systems", () => {

@@ -10,7 +10,7 @@ import { SHOP_TIME_ZONE } from "./time-zone";
 /** The storefronts, one a season (the database's `app_id`): winter rents skis, summer e-bikes. */
 export const SEASONS = ["winter", "summer"] as const;
 export type Season = (typeof SEASONS)[number];
-export const seasonSchema = z.enum(SEASONS);
+export const seasonSchema = /* @__PURE__ */ z.enum(SEASONS);
 
 /** The storefront whose season `date` falls in on the shop's calendar: May to October is summer. */
 export function seasonOn(date: Date, timeZone = SHOP_TIME_ZONE): Season {
@@ -24,12 +24,12 @@ export function seasonOn(date: Date, timeZone = SHOP_TIME_ZONE): Season {
  */
 export const ITEM_KINDS = ["rental", "sale", "service", "depot"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
-export const itemKindSchema = z.enum(ITEM_KINDS);
+export const itemKindSchema = /* @__PURE__ */ z.enum(ITEM_KINDS);
 
 /** A skier's level: it sets ski and snowboard lengths (docs/decisions/007-sizing.md). */
 export const SKILLS = ["beginner", "intermediate", "expert"] as const;
 export type Skill = (typeof SKILLS)[number];
-export const skillSchema = z.enum(SKILLS);
+export const skillSchema = /* @__PURE__ */ z.enum(SKILLS);
 
 /**
  * A person's age band, as the rental counter asks it: children up to 11 pay a package's children's price;
@@ -37,39 +37,39 @@ export const skillSchema = z.enum(SKILLS);
  */
 export const AGE_BANDS = ["child", "youth", "adult"] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
-export const ageBandSchema = z.enum(AGE_BANDS);
+export const ageBandSchema = /* @__PURE__ */ z.enum(AGE_BANDS);
 
 /** Only active units are rented out; one in maintenance comes back, a retired one does not. */
 export const UNIT_STATUSES = ["active", "maintenance", "retired"] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
-export const unitStatusSchema = z.enum(UNIT_STATUSES);
+export const unitStatusSchema = /* @__PURE__ */ z.enum(UNIT_STATUSES);
 
 /** Staff work in the branches they are given, admins in all of them; customers only book. */
 export const ROLES = ["customer", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES);
+export const roleSchema = /* @__PURE__ */ z.enum(ROLES);
 
 /** An order's life, from the hold to its end (the clerk's transitions: domain/admin/order.ts). */
 export const ORDER_STATUSES = ["pending_payment", "paid", "picked_up", "returned", "cancelled", "expired", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES);
 
 /** A unit's claim for a period: held while the customer pays, confirmed once paid, released when given back. */
 export const RESERVATION_STATES = ["held", "confirmed", "released"] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
-export const reservationStateSchema = z.enum(RESERVATION_STATES);
+export const reservationStateSchema = /* @__PURE__ */ z.enum(RESERVATION_STATES);
 
 /** A coupon takes a percentage off, or a fixed amount in cents. */
 export const COUPON_KINDS = ["percent", "fixed"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
-export const couponKindSchema = z.enum(COUPON_KINDS);
+export const couponKindSchema = /* @__PURE__ */ z.enum(COUPON_KINDS);
 
 /** A payment at the provider, as its events move it (docs/decisions/012-payments.md). */
 export const PAYMENT_STATUSES = ["created", "pending", "succeeded", "failed", "cancelled", "expired", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const paymentStatusSchema = /* @__PURE__ */ z.enum(PAYMENT_STATUSES);
 
 /** The rule that recommends an item's size from a person's body (domain/sizing.ts); `none` recommends none. */
 export const SIZING_KINDS = ["ski", "snowboard", "boot", "helmet", "ebike", "clothing", "none"] as const;
 export type SizingKind = (typeof SIZING_KINDS)[number];
-export const sizingKindSchema = z.enum(SIZING_KINDS);
+export const sizingKindSchema = /* @__PURE__ */ z.enum(SIZING_KINDS);

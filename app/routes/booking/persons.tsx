@@ -9,7 +9,8 @@ import { useLocale } from "../../components/use-locale";
 import { rowField } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { slugSchema, wantedCategory } from "../../domain/ids";
-import { blankPersonRow, checkPersons, editPersonRows, MAX_PERSONS, type PersonRow, personRows } from "../../domain/persons";
+import { blankPersonRow, editPersonRows, MAX_PERSONS, type PersonRow, personRows } from "../../domain/person-rows";
+import { checkPersons } from "../../domain/persons";
 import {
   DEFAULT_SHOE_SYSTEM,
   SHOE_SYSTEM_LABEL,
