@@ -17,7 +17,7 @@ const KEEP_SERVER_HTML = { __html: "" };
 const LIVE = Symbol("live");
 
 /**
- * Content the visitor reads but does not interact with (decision 031): rendered on the server as usual,
+ * Content the visitor reads but does not interact with (decision 032): rendered on the server as usual,
  * and left as the server wrote it when the page hydrates. React skips the children of an element with
  * inner HTML, so none of them is rendered, compared or formatted again in the browser: on a phone that
  * is most of a content page's hydration. It stays that way while `data` is the same value (the loader

@@ -14,7 +14,7 @@ import { found, param } from "../../server/http/results.server";
 import type { PageHandle } from "../site/layout";
 import type { Route } from "./+types/branch";
 
-/** Links only: not hydrated (decision 031). */
+/** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
 /** Step: the branches that serve the chosen season, with their hours for it. */

@@ -11,7 +11,7 @@ import { readSeason } from "../../server/http/season.server";
 import type { PageHandle } from "../site/layout";
 import type { Route } from "./+types/rental";
 
-/** Links only: not hydrated (decision 031). */
+/** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
 /** First step of the booking: winter or summer (the one a link asked for with `?app=`, else the visit's). */

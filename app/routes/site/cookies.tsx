@@ -7,7 +7,7 @@ import { getSiteSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/cookies";
 import type { PageHandle } from "./layout";
 
-/** Links only: not hydrated (decision 031). */
+/** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
 export async function loader() {

@@ -11,7 +11,7 @@ import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/home";
 import type { PageHandle } from "./layout";
 
-/** Links only: not hydrated (decision 031). */
+/** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
 export async function loader() {

@@ -6,7 +6,7 @@ import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/impressum";
 import type { PageHandle } from "./layout";
 
-/** Links only: not hydrated (decision 031). */
+/** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
 export async function loader() {

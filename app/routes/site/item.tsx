@@ -15,7 +15,7 @@ import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/item";
 import type { PageHandle } from "./layout";
 
-/** Links only: not hydrated (decision 031). */
+/** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/shop";
 import type { PageHandle } from "./layout";
 
-/** Links only: not hydrated (decision 031). */
+/** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
 /** The public page of each kind of thing a branch offers besides rentals. */

@@ -5,7 +5,7 @@ import { listOffer } from "../../server/catalog/offer.server";
 import type { Route } from "./+types/ski-service";
 import type { PageHandle } from "./layout";
 
-/** Links only: not hydrated (decision 031). */
+/** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
