@@ -4,7 +4,7 @@ import { Static } from "../../components/static";
 
 export type PageHandle = {
   transition?: "translate";
-  /** The page has nothing to interact with but links: it is not hydrated (`Static`, decision 031). */
+  /** The page has nothing to interact with but links: it is not hydrated (`Static`, decision 032). */
   static?: true;
 };
 
