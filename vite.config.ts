@@ -11,7 +11,7 @@ import { defineConfig, type Plugin } from "vite";
  * worse one by one (the home page's JavaScript budget, docs/decisions/021-public-site.md).
  */
 const EVERY_PAGE =
-  /app[\\/](components[\\/](site-frame|error-page|analytics|use-locale|meta|client-resilience|nonce|static)|i18n[\\/](i18n|react)|domain[\\/](i18n|format|time-zone|reload-guard|analytics|cookies))\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/].*|icons[\\/](globe|log-in|mountain|snowflake|bike|user-round))\.js$/;
+  /app[\\/](components[\\/](site-frame|error-page|analytics|use-locale|meta|client-resilience|nonce|static)|i18n[\\/](i18n|react)|domain[\\/](i18n|format|time-zone|reload-guard|analytics|cookies))\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/].*|icons[\\/](globe|log-in|mountain|snowflake|bike|user-round))\.js$|react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js$/;
 
 /** Brotli (quality 11) and gzip (level 9) twins of the browser's assets, served by precompressed.server.ts. */
 function precompress(): Plugin {
