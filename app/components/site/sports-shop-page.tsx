@@ -71,7 +71,9 @@ export function SportsShopPage({ view }: { view: ShopView }) {
                     >
                       <CardPicture item={tile.picture} alt="" priority={index < EAGER} />
                       <span className="flex flex-1 flex-col gap-0.5 p-3">
-                        <span className="font-semibold leading-snug text-slate-900 group-hover:underline">{tile.name}</span>
+                        <span className="hyphens-auto font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere] group-hover:underline">
+                          {tile.name}
+                        </span>
                         <span className="text-xs text-slate-600">
                           {t("sportsShop.articles", { count: tile.count })}
                           {tile.fromCents !== null && <> · {t("sportsShop.from", { price: formatMoney(tile.fromCents, locale) })}</>}
@@ -94,11 +96,14 @@ export function SportsShopPage({ view }: { view: ShopView }) {
               <h2 id="shop-category" className="text-xl font-semibold text-slate-900">
                 {view.category.name}
               </h2>
-              <p className="text-sm text-slate-600">
-                {branch
-                  ? t("sportsShop.atBranch", { count: view.category.cards.length, branch: branch.name })
-                  : t("sportsShop.articles", { count: view.category.cards.length })}
-              </p>
+              {/* An empty view says so below, with the ways out, instead of "0 articles". */}
+              {view.category.cards.length > 0 && (
+                <p className="text-sm text-slate-600">
+                  {branch
+                    ? t("sportsShop.atBranch", { count: view.category.cards.length, branch: branch.name })
+                    : t("sportsShop.articles", { count: view.category.cards.length })}
+                </p>
+              )}
               {view.category.cards.length > 0 ? (
                 <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
                   {view.category.cards.map((card, index) => (
@@ -220,7 +225,7 @@ function Card({ card, priority, booking }: { card: ShopCard; priority: boolean; 
     >
       <CardPicture item={card} alt="" priority={priority} />
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="text-sm font-semibold leading-snug text-slate-900">
+        <h3 className="hyphens-auto text-sm font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
           <Link
             to={href(`/item/${card.slug}`)}
             className="after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600"
