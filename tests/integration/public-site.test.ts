@@ -1,6 +1,7 @@
 /**
- * The public site's pages over real HTTP: the ski service, depot and sports shop pages with what each
- * branch has, the way from them into the booking with the category chosen, item pages, a coupon put into
+ * The public site's pages over real HTTP: the ski service and depot pages with what each branch has (the
+ * sports shop's filters and stock have their own file, sports-shop.test.ts), the way from them into the
+ * booking with the category chosen, item pages, a coupon put into
  * the bag from its page, the sitemaps listing items, branch pages grouped by season and the branch cards
  * with their hours and map link. On PGlite, and on PostgreSQL with TEST_DB=postgres.
  */
@@ -31,21 +32,6 @@ async function idOf(table: typeof schema.items | typeof schema.shops, slug: stri
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.slug, slug));
   return row.id;
 }
-
-describe("the sports shop page", () => {
-  it("shows each article's stock per branch, and sold out where the stock is gone", async () => {
-    const [item, ciaslin] = await Promise.all([idOf(schema.items, "ski-jacket-freina"), idOf(schema.shops, "ciaslin")]);
-    await db
-      .update(schema.stock)
-      .set({ quantity: 0 })
-      .where(and(eq(schema.stock.itemId, item), eq(schema.stock.shopId, ciaslin)));
-    const text = await pageText(await visitor().get("/de/sports-shop"));
-    expect(text).toContain("Sportshop");
-    const jacket = text.slice(text.indexOf("Skijacke Frëina"));
-    expect(jacket).toMatch(/^Skijacke Frëina.*?Ciaslin\s*:\s*ausverkauft/);
-    expect(jacket).toMatch(/^Skijacke Frëina.*?Plan da Sëra\s*:\s*\d+ auf Lager \( XS, S, M/);
-  });
-});
 
 describe("from the ski service page into the booking", () => {
   it("links each branch's booking with the category, and carries it through period and persons to the service", async () => {

@@ -7,6 +7,7 @@ import { formatDate, formatMoney, formatTime, weekdayName } from "../../domain/f
 import { localizePath, pick, splitLocale } from "../../domain/i18n";
 import { slugSchema } from "../../domain/ids";
 import { seasonOrder, zonedDate } from "../../domain/periods";
+import { shopFilterSearch } from "../../domain/shop-filter";
 import { localBusiness } from "../../domain/structured-data";
 import { useTranslation } from "../../i18n/react";
 import { getShop, listStorefronts } from "../../server/catalog/catalog.server";
@@ -172,7 +173,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                 .map((c) => (
                   <li key={c.id}>
                     <Link
-                      to={`${href(OFFER_PAGE[c.kind as keyof typeof OFFER_PAGE])}#category-${c.id}`}
+                      to={
+                        c.kind === "sale"
+                          ? `${href("/sports-shop")}${shopFilterSearch({ category: c.id, branch: shop.slug })}`
+                          : `${href(OFFER_PAGE[c.kind as keyof typeof OFFER_PAGE])}#category-${c.id}`
+                      }
                       className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm hover:bg-slate-200 hover:underline"
                     >
                       {pick(c.name, locale)}

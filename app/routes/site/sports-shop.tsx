@@ -1,7 +1,8 @@
 import { pageMeta } from "../../components/meta";
-import { OfferPage } from "../../components/site/offer-page";
+import { SportsShopPage } from "../../components/site/sports-shop-page";
 import { splitLocale } from "../../domain/i18n";
-import { listOffer } from "../../server/catalog/offer.server";
+import { readShopFilter } from "../../domain/shop-filter";
+import { listSportsShop } from "../../server/catalog/offer.server";
 import type { Route } from "./+types/sports-shop";
 import type { PageHandle } from "./layout";
 
@@ -9,11 +10,14 @@ import type { PageHandle } from "./layout";
 export const handle: PageHandle = { static: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return listOffer("sale", splitLocale(new URL(request.url).pathname).locale);
+  const url = new URL(request.url);
+  const { wanted, refused } = readShopFilter(url.searchParams);
+  return listSportsShop(splitLocale(url.pathname).locale, wanted, refused);
 }
 
+// The filtered views share the page's canonical URL (the root's, without the query): one page to index.
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "sportsShop");
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <OfferPage kind="sale" {...loaderData} />;
+  return <SportsShopPage view={loaderData} />;
 }

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Locale, pick } from "../../domain/i18n";
+import { type ShopFilter, type ShopFilterKey, shopView } from "../../domain/shop-filter";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
 import { categories, items, priceTables, serviceCapacity, shopStorefronts, shops, stock, units } from "../db/schema";
@@ -119,6 +120,15 @@ export async function listOffer(kind: OfferKind, locale: Locale) {
     });
   }
   return { categories: grouped, branches: branches.map(({ slug, name, town }) => ({ slug, name, town })) };
+}
+
+/**
+ * The sports shop page for the chosen category and branch (issue 17): category tiles, or one category's
+ * articles as cards, with the filter chips' counts. Only what the page shows travels to the browser.
+ */
+export async function listSportsShop(locale: Locale, wanted: ShopFilter, refused: ShopFilterKey[]) {
+  const { categories, branches } = await listOffer("sale", locale);
+  return shopView(categories, branches, wanted, refused);
 }
 
 export type OfferItem = {
