@@ -100,10 +100,13 @@ export function top(ink: Ink, look: TopLook, cx = 640, cy = 470, scale = 1): str
     look.zip === "none"
       ? ""
       : line(0, -325, 0, zipEnd, look.detail, 8) + rect(-9, look.zip === "full" ? -200 : -170, 18, 46, C.silver, { rx: 6 });
-  // Zipped hand pockets belong to jackets; a knit or a base layer shows its seams instead.
+  // Zipped hand pockets belong to jackets; a knit or a base layer shows its seams instead (the base
+  // layer's flatlock raglan seams in a contrasting thread).
   const pockets =
     look.zip === "none"
-      ? stroke("M-120,-200 L-110,300 M120,-200 L110,300", dark(look.body, 0.12), 4)
+      ? look.fit === "slim"
+        ? stroke(`M-50,-280 L${-200 * w},-40 M50,-280 L${200 * w},-40`, look.detail, 6, { "stroke-dasharray": "14 8" })
+        : stroke("M-120,-200 L-110,300 M120,-200 L110,300", dark(look.body, 0.12), 4)
       : line(-150 * w, 60, -100 * w, 170, look.detail, 7) + line(150 * w, 60, 100 * w, 170, look.detail, 7);
   return g(
     `translate(${n(cx)},${n(cy)}) scale(${n(scale)})`,

@@ -120,7 +120,7 @@ export function sunscreen(ink: Ink, colour: string, cx = 640, floor = 800, scale
   );
 }
 
-export function lipBalm(colour: string, cx = 640, floor = 800, scale = 1): string {
+export function lipBalm(colour: string, cx = 600, floor = 790, scale = 1.25): string {
   return g(
     `translate(${n(cx)},${n(floor)}) scale(${n(scale)})`,
     // Open stick with the cap lying beside it.
@@ -158,18 +158,21 @@ export function handWarmers(colour: string, cx = 640, cy = 470, scale = 1): stri
 }
 
 export function waxKit(colour: string, cx = 640, cy = 500, scale = 1): string {
+  // A bar of rub-on wax in its wrapper, the bare wax end showing, and a small scraper with a notch for the edges.
   return g(
     `translate(${n(cx)},${n(cy)}) scale(${n(scale)})`,
-    // A bar of rub-on wax and a small plastic scraper.
     g(
-      "translate(-120,0) rotate(-12)",
-      rect(-200, -120, 400, 240, colour, { rx: 30 }) +
-        rect(-200, -120, 400, 70, dark(colour, 0.2), { rx: 30 }) +
-        rect(-150, -20, 300, 20, light(colour, 0.4), { rx: 10 }),
+      "translate(-130,0) rotate(-10)",
+      rect(-240, -130, 480, 260, light(colour, 0.35), { rx: 36 }) +
+        rect(-120, -130, 360, 260, colour, { rx: 36 }) +
+        rect(-120, -130, 60, 260, dark(colour, 0.2)) +
+        path("M0,60 L60,-30 L100,20 L150,-60 L210,60Z", C.snow) +
+        rect(-240, -130, 480, 40, "#ffffff", { opacity: 0.25, rx: 20 }),
     ) +
       g(
-        "translate(230,60) rotate(16)",
-        rect(-110, -160, 220, 320, C.sky, { rx: 24, opacity: 0.85 }) + rect(-110, -160, 220, 40, light(C.sky, 0.4), { rx: 20 }),
+        "translate(260,90) rotate(14)",
+        path("M-120,-170 L120,-170 L120,170 L-120,170 L-120,40 L-80,20 L-120,0Z", C.sky, { opacity: 0.9 }) +
+          rect(-120, -170, 240, 46, light(C.sky, 0.45), { rx: 10 }),
       ),
   );
 }

@@ -71,7 +71,7 @@ export const DEMO_ITEM_ART: Record<string, Art> = {
   ),
   "beanie-freina": art(C.navy, (ink) => hat(ink, { body: C.navy, accent: C.navy, detail: C.snow, style: "beanie" })),
   "headband-merino": art(C.teal, (ink) => hat(ink, { body: C.teal, accent: C.slate, detail: C.snow, style: "headband" })),
-  "kids-pompom-hat": art(C.pink, (ink) => hat(ink, { body: C.pink, accent: C.snow, detail: C.yellow, style: "pompom" })),
+  "kids-pompom-hat": art(C.pink, (ink) => hat(ink, { body: C.pink, accent: C.sky, detail: C.yellow, style: "pompom" }, 640, 590, 0.85)),
   "sunscreen-spf50": art(C.yellow, (ink) => sunscreen(ink, C.orange)),
   "lip-balm-spf30": art(C.pink, () => lipBalm(C.sky)),
   "hand-warmers": art(C.orange, () => handWarmers(C.red)),

@@ -6,7 +6,7 @@ import { ebike } from "./bikes";
 import { top } from "./clothing";
 import { goggles, skiHelmet } from "./heads";
 import { C, circle, dark, el, g, hash, type Ink, light, line, n, path, poly, rect, stroke } from "./kit";
-import { skiPair } from "./skis";
+import { poles, skiPair } from "./skis";
 import { depotLockers, serviceJob } from "./workshop";
 
 const W = 1600;
@@ -375,6 +375,11 @@ export function shopArt(ink: Ink, slug: string): string {
     rect(-8, -190, 16, 190, C.red, { rx: 8 }) + rect(14, -200, 16, 200, C.sky, { rx: 8 }) + rect(-6, -120, 30, 14, C.ink),
   );
   out += ground(ink, 790, false) + rect(0, 790, W, 14, "#e4edf5");
+  // A snow bank and two firs in the foreground give the picture depth.
+  out +=
+    path("M0,900 L0,830 Q200,800 420,840 Q520,860 600,900Z", "#ffffff") +
+    path("M1600,900 L1600,820 Q1400,790 1200,850 Q1120,880 1080,900Z", "#ffffff");
+  out += fir(70, 880, 200, "#2d6a4f", true) + fir(1530, 880, 230, "#2d6a4f", true);
   return out;
 }
 
@@ -403,11 +408,7 @@ export function storefrontArt(ink: Ink, id: string): string {
     stroke("M1500,640 Q1200,700 1300,760 Q1400,820 1000,900", light(C.sky, 0.6), 8) +
     stroke("M1530,645 Q1230,705 1330,765 Q1430,825 1030,900", light(C.sky, 0.6), 8);
   out += skiPair(ink, { style: "allmountain", base: C.red, accent: C.snow, detail: C.ink }, 720, 600, 0.5, -86);
-  out +=
-    line(880, 840, 860, 470, C.silver, 10) +
-    rect(850, 440, 20, 70, C.ink, { rx: 8 }) +
-    line(930, 840, 950, 470, C.silver, 10) +
-    rect(940, 440, 20, 70, C.ink, { rx: 8 });
+  out += poles(C.ink, 905, 705, 0.6, 4);
   out += el("ellipse", { cx: 790, cy: 850, rx: 260, ry: 22, fill: "#c9d9e8" });
   return out;
 }

@@ -150,11 +150,15 @@ function binding(spec: SkiSpec, colour: string): string {
 function ski(ink: Ink, look: SkiLook, bindingColour: string): string {
   const spec = SKI_SPECS[look.style];
   const outline = skiOutline(spec);
+  // The light on the upturned tip: long on a rockered freeride ski (and on its twin tail), short on a
+  // cambered piste ski.
+  const rocker = look.style === "freeride";
   const tipShade = ink.linear(
     [
-      [0, "#ffffff", 0],
-      [0.82, "#ffffff", 0],
-      [1, "#ffffff", 0.45],
+      [0, "#ffffff", rocker ? 0.4 : 0],
+      [rocker ? 0.16 : 0, "#ffffff", 0],
+      [rocker ? 0.7 : 0.82, "#ffffff", 0],
+      [1, "#ffffff", rocker ? 0.55 : 0.45],
     ],
     0,
     0,
@@ -182,14 +186,14 @@ export function skiPair(ink: Ink, look: SkiLook, cx = 640, cy = 470, scale = 1, 
 }
 
 /** A pair of poles standing at an angle, for the category pictures. */
-export function poles(colour: string, cx: number, cy: number, scale = 1): string {
+export function poles(colour: string, cx: number, cy: number, scale = 1, angle = 14): string {
   const one = (dx: number) =>
     line(dx, -300, dx, 300, C.silver, 12) +
     rect(dx - 16, -340, 32, 110, colour, { rx: 14 }) +
     stroke(`M${dx - 16},-320 q-30,40 0,80`, C.ink, 6) +
     circle(dx, 250, 40, "none", { stroke: C.ink, "stroke-width": 10 }) +
     line(dx - 40, 250, dx + 40, 250, C.ink, 6);
-  return `<g transform="translate(${n(cx)},${n(cy)}) rotate(14) scale(${n(scale)})">${one(-30)}${one(30)}</g>`;
+  return `<g transform="translate(${n(cx)},${n(cy)}) rotate(${n(angle)}) scale(${n(scale)})">${one(-30)}${one(30)}</g>`;
 }
 
 export type BoardStyle = "easy" | "allmountain" | "freestyle" | "kids";
