@@ -71,7 +71,7 @@ const CATEGORY_ART: Record<string, { tint: string; draw: Draw }> = {
     tint: C.navy,
     draw: (ink) =>
       hat(ink, { body: C.teal, accent: C.slate, detail: C.snow, style: "headband" }, 640, 760, 0.55) +
-      hat(ink, { body: C.pink, accent: C.snow, detail: C.yellow, style: "pompom" }, 880, 520, 0.6) +
+      hat(ink, { body: C.pink, accent: C.sky, detail: C.yellow, style: "pompom" }, 880, 520, 0.6) +
       hat(ink, { body: C.navy, accent: C.navy, detail: C.snow, style: "beanie" }, 420, 500, 0.7),
   },
   other: {
