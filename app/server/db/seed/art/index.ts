@@ -16,8 +16,8 @@ export type ArtSubject =
   | { type: "storefront"; id: string } // "winter" | "summer"
   | { type: "offer"; kind: "service" | "depot" | "sale" };
 
-export const ITEM_SIZE = { width: 1280, height: 960 } as const;
-export const SCENE_SIZE = { width: 1600, height: 900 } as const;
+const ITEM_SIZE = { width: 1280, height: 960 } as const;
+const SCENE_SIZE = { width: 1600, height: 900 } as const;
 
 /** A clean SVG illustration of the subject: no text, no script, no external references; deterministic. */
 export function demoArt(subject: ArtSubject): { svg: string; width: number; height: number } {
