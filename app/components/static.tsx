@@ -25,7 +25,8 @@ const LIVE = Symbol("live");
  * children the ordinary way.
  *
  * Links inside are plain anchors until then; a click on one is still a client-side navigation, as a
- * React Router `<Link>` would make it. Nothing inside may need event handlers or state.
+ * React Router `<Link>` would make it (`data-keep-scroll` on the link for `preventScrollReset`). Nothing inside
+ * may need event handlers or state.
  */
 export function Static({ data, children, className }: { data: unknown; children: ReactNode; className?: string }) {
   const [serverData] = useState<unknown>(() => (hydrating ? data : LIVE));
@@ -61,5 +62,6 @@ function followLink(event: MouseEvent<HTMLDivElement>, navigate: ReturnType<type
   const url = new URL(anchor.href, window.location.href);
   if (url.origin !== window.location.origin) return;
   event.preventDefault();
-  navigate(url.pathname + url.search + url.hash);
+  // `<Link preventScrollReset>` renders no attribute; a link that must keep the scroll says so itself.
+  navigate(url.pathname + url.search + url.hash, { preventScrollReset: anchor.hasAttribute("data-keep-scroll") });
 }

@@ -180,6 +180,7 @@ function Chip({ to, current, count, children }: { to: string; current: boolean; 
       <Link
         to={to}
         preventScrollReset
+        data-keep-scroll
         aria-current={current ? "true" : undefined}
         className={`inline-flex min-h-10 items-center gap-2 whitespace-nowrap rounded-full border px-3.5 text-sm font-medium ${
           current
@@ -261,7 +262,13 @@ function Empty({ text, links }: { text: string; links: [string, string][] }) {
       <p>{text}</p>
       <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
         {links.map(([to, label]) => (
-          <Link key={to} to={to} preventScrollReset className="inline-flex min-h-6 items-center font-medium text-brand-700 underline">
+          <Link
+            key={to}
+            to={to}
+            preventScrollReset
+            data-keep-scroll
+            className="inline-flex min-h-6 items-center font-medium text-brand-700 underline"
+          >
             {label}
           </Link>
         ))}
