@@ -6,6 +6,8 @@ import { defineConfig } from "vitest/config";
  * (parallel checkouts, PostgreSQL only) and `e2e`
  * (Debian's Chromium against the built server). `npm test` runs them all; see scripts/test.mjs.
  */
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+
 export default defineConfig({
   test: {
     projects: [
@@ -38,8 +40,14 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files run side by side, each worker against a shop process of its own (global-setup.ts). Two
+          // suit the 2-core machine: a browser test mostly waits on Chromium and the shop, so two keep both
+          // cores busy (measured in docs/benchmarks.md). E2E_WORKERS overrides.
+          maxWorkers: e2eWorkers,
+          // Its own group: its worker count differs from the other projects' when several run in one command.
+          sequence: { groupOrder: 1 },
           globalSetup: ["tests/e2e/global-setup.ts"],
+          setupFiles: ["tests/e2e/worker-shop.ts"],
           // A page answers in milliseconds, but a busy 2-core machine can take seconds: conditions are polled
           // for up to 10 s (the default 1 s made tests fail for the machine's load, not for the shop).
           expect: { poll: { timeout: 10_000 } },

@@ -4,21 +4,20 @@
  * resets it through the e-mailed link without JavaScript; the admin sets up two-step verification from
  * the QR code's key and signs in with a code. axe checks every page on the way.
  *
- * The e2e server is shared by every browser test: the e-mail address is new on each run, and the admin's
+ * The worker's e2e server is shared by the files that worker runs: the e-mail address is new on each run, and the admin's
  * second factor is turned off again at the end, whatever happens.
  */
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { base32Decode, totp } from "../../app/domain/totp";
-import { launchBrowser, openPage, seriousViolations } from "../helpers/browser";
+import { launchBrowser, openPage, seriousViolations, workerShop } from "../helpers/browser";
 import { bookOut, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 let browser: Browser;
 
@@ -57,21 +56,15 @@ async function expectAccessibleAt(url: string) {
 }
 
 /**
- * The link with `?{param}=` in the newest e-mail of `kind` to `to` that the shop wrote into its outbox folder
- * (no SMTP in tests). The mailer runs every 30 seconds (a kick from a route module does not reach it yet),
- * so wait that long.
+ * The link with `?{param}=` in the newest e-mail of `kind` to `to` that this worker's shop wrote into its
+ * outbox folder (no SMTP in tests). The mailer runs every 30 seconds (a kick from a route module does not
+ * reach it yet), so wait that long.
  */
 async function mailedLink(to: string, kind: string, param: string): Promise<string> {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    for (const dir of readdirSync(tmpdir()).filter((d) => d.startsWith("rental-e2e-"))) {
-      const outbox = join(tmpdir(), dir, "outbox");
-      let files: string[] = [];
-      try {
-        files = readdirSync(outbox).filter((f) => f.endsWith(`-${kind}.eml`));
-      } catch {
-        continue;
-      }
+  const outbox = join(workerShop().dataDir, "outbox");
+  return vi.waitFor(
+    () => {
+      const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`-${kind}.eml`)) : [];
       for (const file of files.sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10))) {
         const raw = readFileSync(join(outbox, file), "utf8");
         if (!raw.includes(`To: ${to}`)) continue;
@@ -80,10 +73,10 @@ async function mailedLink(to: string, kind: string, param: string): Promise<stri
         const link = new RegExp(`https?://[^\\s"<>]+[?&]${param}=[A-Za-z0-9_-]{43}`).exec(text)?.[0];
         if (link) return link;
       }
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no ${kind} e-mail to ${to}`);
+      throw new Error(`no ${kind} e-mail to ${to} in ${outbox}`);
+    },
+    { timeout: 45_000, interval: 250 },
+  );
 }
 
 beforeAll(async () => {

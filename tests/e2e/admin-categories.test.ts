@@ -4,13 +4,13 @@
  * after confirming; a category that still has items says why it cannot go. axe on every screen.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import it_ from "../../app/i18n/lang/it.json";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { expectAccessible, hydrated, text } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 let context: BrowserContext;
 

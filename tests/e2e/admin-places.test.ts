@@ -10,15 +10,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { openDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
-import { launchBrowser, openPage, seriousViolations } from "../helpers/browser";
+import { launchBrowser, openPage, seriousViolations, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type ShopProcess, startShopProcess } from "../helpers/server-process";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
 const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const tag = Math.random().toString(36).slice(2, 8);

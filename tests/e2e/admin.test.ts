@@ -5,11 +5,11 @@
  * (403 for a signed-in customer is covered by the integration tests: no customer account can be made in the UI.)
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, seriousViolations } from "../helpers/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, seriousViolations, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
 const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 let browser: Browser;

@@ -148,7 +148,10 @@ describe("GA4 e-commerce events", () => {
     // Seeing the thank-you page again reports no second purchase.
     await page.reload();
     await hydrated(page);
-    await page.waitForTimeout(300);
+    // The root's tag manager loader runs in the same commit as the page's purchase effect, after it (React
+    // runs a child's effects before a later sibling's): once gtm.js is in the data layer, a repeat purchase
+    // would be there too.
+    await page.waitForFunction(() => window.dataLayer?.some((e) => e.event === "gtm.js"));
     expect(await events(page, "purchase")).toHaveLength(0);
     expect(consoleErrors).toEqual([]);
     await context.close();

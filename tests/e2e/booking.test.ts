@@ -5,10 +5,10 @@
  * step. Each test books a different week, so they never compete for the same units.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney, formatTag } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import {
   addRecommended,
   bookOut,
@@ -26,7 +26,7 @@ import {
 } from "../helpers/browser-booking";
 import { pdfText } from "../helpers/pdf-text";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -5,15 +5,15 @@
  * back office the status badges, the calendar's names and pieces, and "Seasons". axe checks every page.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../app/domain/i18n";
 import { seasonOrder, zonedDate } from "../../app/domain/periods";
 import { demoStorefronts } from "../../app/server/db/seed/demo-data";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, path, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 let browser: Browser;
 

@@ -3,12 +3,12 @@
  * consent banner without a tag manager, the translate page transition (docs/spec.md §2) and the CSP nonce.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { path, text } from "../helpers/browser-booking";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
 const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const GUARD_KEY = "rental:chunk-reload-at";

@@ -5,10 +5,10 @@
  * their own, so they never compete with the other browser tests for units.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import {
   addRecommended,
   expectAccessible,
@@ -22,7 +22,7 @@ import {
 } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -3,12 +3,12 @@
  * "Page not found: {path}", in every language and for missing records; bots get no rendered page.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageTag, locales, localizePath, splitLocale } from "../../app/domain/i18n";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 let visitor: BrowserContext;
 let admin: BrowserContext;

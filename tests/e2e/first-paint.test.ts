@@ -6,10 +6,10 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 
 beforeAll(async () => {

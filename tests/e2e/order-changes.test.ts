@@ -4,13 +4,13 @@
  * screen on the way.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 let context: BrowserContext;
 

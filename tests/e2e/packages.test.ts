@@ -4,10 +4,10 @@
  * price, in junior models and sizes) and see the packages with their sizes through to the paid order's page.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import {
   expectAccessible,
   fillInvoice,
@@ -20,7 +20,7 @@ import {
   winterPeriod,
 } from "../helpers/browser-booking";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 
 beforeAll(async () => {

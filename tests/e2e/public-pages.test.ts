@@ -4,11 +4,11 @@
  * valid JSON-LD where the page describes a branch or an item, no console error and no axe violation at all.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageTag, locales, localizePath } from "../../app/domain/i18n";
-import { allViolations, launchBrowser, openPage } from "../helpers/browser";
+import { allViolations, launchBrowser, openPage, workerShop } from "../helpers/browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 let context: BrowserContext;
 

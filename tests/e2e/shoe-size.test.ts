@@ -3,11 +3,11 @@
  * system shown as it is typed (the same conversion the server applies), and axe on the step, in English and Danish.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { expectAccessible, hydrated, path, pickDates, text, winterPeriod } from "../helpers/browser-booking";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 
 beforeAll(async () => {

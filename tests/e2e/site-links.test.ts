@@ -4,12 +4,12 @@
  * 200. And the season and language switchers keep the visitor on the page they are on.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales, localizePath } from "../../app/domain/i18n";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, workerShop } from "../helpers/browser";
 import { text } from "../helpers/browser-booking";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 const origin = new URL(baseUrl).origin;
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) Chrome/156 link-check";
 

@@ -3,11 +3,11 @@
  * each URL in its language with seven hreflang alternates, every URL answering 200, all listed in robots.txt.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Locale, languageTag, locales, localizePath, splitLocale } from "../../app/domain/i18n";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, workerShop } from "../helpers/browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const XHTML_NS = "http://www.w3.org/1999/xhtml";
 let browser: Browser;

@@ -5,10 +5,10 @@
  */
 import { request } from "node:http";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, workerShop } from "../helpers/browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 const BUDGET = 120 * 1024;
 let browser: Browser;
 

@@ -2,8 +2,22 @@
 import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The shop this browser-test worker drives (tests/e2e/global-setup.ts starts one per worker): its address,
+ * its data directory (the outbox of e-mails) and its log. A worker runs one file at a time, so a file has
+ * its shop to itself while it runs.
+ */
+export function workerShop() {
+  const shops = inject("shops");
+  const id = Number(process.env.VITEST_POOL_ID ?? "1");
+  const shop = shops?.[id - 1];
+  if (!shop) throw new Error(`No shop for e2e worker ${id} (${shops?.length ?? 0} started): run the browser tests with the e2e project`);
+  return shop;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);

@@ -23,7 +23,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type ShopProcess = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<number | null> };
+export type ShopProcess = {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+};
 
 /**
  * Tests run many pages at once on a busy machine, so a request may wait for its turn longer than the
@@ -70,13 +76,22 @@ export async function startShopProcess(
     output += chunk;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
+  // Start-up takes seconds on a quiet machine, but 90 s and more were seen on one shared by several test
+  // runs (load average 20 on 2 cores); a shop that is alive is waited for, one that exits fails at once.
+  const deadline = Date.now() + 600_000;
+  let ready = false;
+  while (!ready && Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The shop exited with ${child.exitCode}:\n${output}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      ready = (await fetch(`${url}/readyz`)).ok;
     } catch {}
-    await new Promise((r) => setTimeout(r, 250));
+    if (!ready) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!ready) {
+    // A shop that never got ready must not be handed out: every test would fail on "connection refused".
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`The shop at ${url} did not answer /readyz within 10 minutes:\n${output}`);
   }
   const stop = async () => {
     if (child.exitCode === null) {
@@ -89,5 +104,5 @@ export async function startShopProcess(
     rmSync(dataDir, { recursive: true, force: true });
     return child.exitCode;
   };
-  return { url, child, output: () => output, stop };
+  return { url, dataDir: env.DATA_DIR ?? dataDir, child, output: () => output, stop };
 }
