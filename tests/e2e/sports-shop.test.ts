@@ -5,11 +5,11 @@
  * targets are at least 24 px, and axe finds nothing on the tiles, a filtered view or the desktop page.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { allViolations, launchBrowser, openPage } from "../helpers/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allViolations, launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { hydrated, text } from "../helpers/browser-booking";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 let browser: Browser;
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";

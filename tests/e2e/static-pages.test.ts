@@ -4,11 +4,11 @@
  * app, and the same page reached by a client-side navigation renders as usual.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { path, text } from "../helpers/browser-booking";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = workerShop().url;
 const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 let browser: Browser;
 
