@@ -225,7 +225,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
       {entries.length === 0 ? (
         <p className="mt-8 rounded-lg bg-slate-50 p-6 text-slate-700">{t("booking.equipment.empty")}</p>
       ) : (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {entries.map((entry) => (
             <li
               // A card per person and item: the inputs of one person's card never carry over to the next
