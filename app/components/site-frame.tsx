@@ -1,4 +1,4 @@
-import { Bike, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react";
+import { Bike, ChevronDown, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react";
 import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "react-router";
 import { languageName, languageTag, locales, splitLocale } from "../domain/i18n";
 import type { Season } from "../domain/vocabulary";
@@ -18,24 +18,33 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
         {t("nav.skip")}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link to={href("/")} className="flex items-center gap-2 text-lg font-bold text-brand-900">
-            <Mountain aria-hidden="true" className="size-6 text-brand-600" />
+        {/*
+          A phone gets three tidy rows: the brand with the sign-in link, the pages, then season and language.
+          From 640 px it is one row that wraps as needed. `contents` lets the tools' wrapper step aside on a
+          phone, so its three controls take their own places in the grid.
+        */}
+        <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex sm:flex-wrap sm:gap-x-6">
+          <Link to={href("/")} className="col-start-1 row-start-1 flex items-center gap-2 text-lg font-bold text-brand-900">
+            <Mountain aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
             {t("brand.name")}
           </Link>
-          <nav aria-label={t("nav.main")} className="flex flex-wrap items-center gap-4 text-sm font-medium">
+          <nav
+            aria-label={t("nav.main")}
+            className="col-span-2 row-start-2 -mx-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium sm:mx-0"
+          >
             <NavItem to={href("/rental")}>{t("nav.rental")}</NavItem>
             <NavItem to={href("/stores")}>{t("nav.stores")}</NavItem>
             <NavItem to={href("/about")}>{t("nav.about")}</NavItem>
           </nav>
-          <div className="ml-auto flex flex-wrap items-center gap-3">
+          <div className="contents sm:ml-auto sm:flex sm:flex-wrap sm:items-center sm:gap-3">
             <SeasonSwitcher />
             <LanguageSwitcher />
             <AccountLink />
           </div>
         </div>
       </header>
-      <main id="main" className="flex-1">
+      {/* `clip`, not `hidden`: a page entering with its translate transition must not widen the page, and sticky bars keep working. */}
+      <main id="main" className="flex-1 overflow-x-clip">
         {children}
       </main>
       <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
@@ -95,16 +104,27 @@ function LanguageSwitcher() {
   // The languages the shop offers (settings); the page's own language stays listed even when it is not offered.
   const offered = locales.filter((l) => languages.includes(l) || l === locale);
   return (
-    <details className="relative">
-      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm">
-        <Globe aria-hidden="true" className="size-4" />
+    <details className="relative col-start-2 row-start-3 justify-self-end">
+      {/*
+        On a phone the summary shows the language's tag ("NL-BE"), not its name ("Nederlands (België)" alone
+        is wider than a 320 px header row); screen readers hear the full name at every width, and the menu
+        lists every name in full.
+      */}
+      <summary className="flex min-h-8 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm">
+        <Globe aria-hidden="true" className="size-4 shrink-0" />
         <span className="sr-only">{t("nav.language")}: </span>
-        <span lang={languageTag[locale]}>{languageName[locale]}</span>
+        <span lang={languageTag[locale]} className="sr-only sm:not-sr-only">
+          {languageName[locale]}
+        </span>
+        <span aria-hidden="true" className="font-medium sm:hidden">
+          {languageTag[locale].toUpperCase()}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       </summary>
       <Form
         method="post"
         action="/resources/language"
-        className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        className="absolute right-0 z-20 mt-1 w-56 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
       >
         <input type="hidden" name="to" value={`${path}${location.search}`} />
         {offered.map((l) => (
@@ -136,7 +156,12 @@ function SeasonSwitcher() {
   const season = page ?? visit;
   const location = useLocation();
   return (
-    <Form method="post" action="/resources/season" className="flex rounded-md border border-slate-300 text-sm" aria-label={t("nav.season")}>
+    <Form
+      method="post"
+      action="/resources/season"
+      className="col-start-1 row-start-3 flex justify-self-start rounded-md border border-slate-300 text-sm"
+      aria-label={t("nav.season")}
+    >
       <input type="hidden" name="to" value={`${location.pathname}${location.search}`} />
       {page && <input type="hidden" name="page" value={page} />}
       <button
@@ -144,7 +169,7 @@ function SeasonSwitcher() {
         name="season"
         value="winter"
         aria-pressed={season === "winter"}
-        className="flex items-center gap-1 rounded-l-md px-2 py-1 aria-pressed:bg-brand-600 aria-pressed:text-white"
+        className="flex min-h-8 items-center gap-1 rounded-l-md px-2 py-1 aria-pressed:bg-brand-600 aria-pressed:text-white"
       >
         <Snowflake aria-hidden="true" className="size-4" />
         {t("season.winter")}
@@ -154,7 +179,7 @@ function SeasonSwitcher() {
         name="season"
         value="summer"
         aria-pressed={season === "summer"}
-        className="flex items-center gap-1 rounded-r-md px-2 py-1 aria-pressed:bg-summer-700 aria-pressed:text-white"
+        className="flex min-h-8 items-center gap-1 rounded-r-md px-2 py-1 aria-pressed:bg-summer-700 aria-pressed:text-white"
       >
         <Bike aria-hidden="true" className="size-4" />
         {t("season.summer")}
@@ -179,14 +204,17 @@ function AccountLink() {
   const { user } = useRootData();
   if (!user) {
     return (
-      <Link to={href("/login")} className="flex items-center gap-1 text-sm font-medium text-slate-800 hover:underline">
+      <Link
+        to={href("/login")}
+        className="col-start-2 row-start-1 flex min-h-8 items-center gap-1 justify-self-end text-sm font-medium whitespace-nowrap text-slate-800 hover:underline"
+      >
         <LogIn aria-hidden="true" className="size-4" />
         {t("nav.login")}
       </Link>
     );
   }
   return (
-    <div className="flex items-center gap-3 text-sm">
+    <div className="col-start-2 row-start-1 flex flex-wrap items-center justify-end gap-x-3 gap-y-1 justify-self-end text-sm">
       {user.role !== "customer" && (
         <Link to={href("/admin")} className="font-medium text-brand-700 hover:underline">
           {t("nav.admin")}
@@ -240,12 +268,13 @@ function ConsentBanner() {
             </Link>
           </p>
         </div>
-        <div className="flex gap-2">
+        {/* Side by side while both fit ("Alleen noodzakelijke" and "Alles accepteren" do not at 320 px), else one above the other. */}
+        <div className="flex flex-wrap gap-2">
           <button
             type="submit"
             name="consent"
             value="necessary"
-            className="rounded-md border border-slate-400 px-4 py-2 text-sm font-medium"
+            className="grow rounded-md border border-slate-400 px-4 py-2 text-sm font-medium sm:grow-0"
           >
             {t("consent.necessary")}
           </button>
@@ -253,7 +282,7 @@ function ConsentBanner() {
             type="submit"
             name="consent"
             value="all"
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            className="grow rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 sm:grow-0"
           >
             {t("consent.accept")}
           </button>

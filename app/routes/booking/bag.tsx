@@ -240,7 +240,7 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
                       </button>
                     </Form>
                   )}
-                  <span className="w-24 text-right font-semibold">{formatMoney(line.subtotalCents, locale)}</span>
+                  <span className="ml-auto min-w-24 text-right font-semibold">{formatMoney(line.subtotalCents, locale)}</span>
                   <Form
                     method="post"
                     preventScrollReset

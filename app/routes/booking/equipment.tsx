@@ -206,8 +206,9 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
         </ul>
       </nav>
       {personId !== null && <PackagePicker packages={loaderData.packages} busy={busy} />}
-      <nav aria-label={t("booking.equipment.categories")} className="mt-4 overflow-x-auto">
-        <ul className="flex min-w-max gap-2 text-sm">
+      {/* The categories wrap onto a second row on a phone rather than scroll: none is hidden off the screen. */}
+      <nav aria-label={t("booking.equipment.categories")} className="mt-4">
+        <ul className="flex flex-wrap gap-2 text-sm">
           {categories.map((c) => (
             <li key={c.id}>
               <Link
@@ -224,7 +225,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
       {entries.length === 0 ? (
         <p className="mt-8 rounded-lg bg-slate-50 p-6 text-slate-700">{t("booking.equipment.empty")}</p>
       ) : (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {entries.map((entry) => (
             <li
               // A card per person and item: the inputs of one person's card never carry over to the next
@@ -368,7 +369,7 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
       )}
       <div ref={bagBar} className="sticky bottom-0 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
         <span className="flex min-w-0 items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
-          <ShoppingBag aria-hidden="true" className="size-5" />
+          <ShoppingBag aria-hidden="true" className="size-5 shrink-0" />
           <span>
             {t("booking.equipment.inBag", { count: loaderData.bagCount })}
             {loaderData.bagCount > 0 && loaderData.summary.totalCents !== null && (

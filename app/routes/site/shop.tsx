@@ -147,12 +147,12 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
                   <h4 className="text-sm font-semibold text-slate-700">{category.name}</h4>
                   <ul className="mt-1 grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
                     {category.items.map((item) => (
-                      <li key={item.slug} className="flex justify-between gap-3 border-b border-slate-100 py-1.5">
+                      <li key={item.slug} className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1.5">
                         <Link to={href(`/item/${item.slug}`)} className="hover:underline">
                           {item.name}
                         </Link>
                         {item.dayCents !== null && (
-                          <span className="shrink-0 text-sm tabular-nums">
+                          <span className="ml-auto shrink-0 text-sm tabular-nums">
                             {t("item.fromPerDay", { price: formatMoney(item.dayCents, locale) })}
                           </span>
                         )}
