@@ -18,6 +18,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: "test" },
+          globalSetup: ["tests/warm-pictures.ts"],
         },
       },
       {
@@ -29,6 +30,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: "test", TEST_DB: "postgres" },
+          globalSetup: ["tests/warm-pictures.ts"],
         },
       },
       {
