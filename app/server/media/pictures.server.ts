@@ -60,13 +60,13 @@ export class PictureRefused extends Error {
   }
 }
 
-/** An SVG or other XML, whatever its name: it may carry script, so only raster pictures are taken. */
-function looksLikeMarkup(bytes: Uint8Array): boolean {
+/** An SVG (or an XML document, as SVGs start), whatever its name: refused with its own message. */
+function looksLikeSvg(bytes: Uint8Array): boolean {
   const head = new TextDecoder("utf-8", { fatal: false })
     .decode(bytes.subarray(0, 1024))
     .replace(/^\uFEFF/, "")
     .trimStart();
-  return head.startsWith("<") || /<svg[\s>]/i.test(head);
+  return head.startsWith("<?xml") || /<svg[\s>]/i.test(head);
 }
 
 /**
@@ -75,7 +75,7 @@ function looksLikeMarkup(bytes: Uint8Array): boolean {
  * the files; by default the hash of the bytes, so the same upload twice is the same picture.
  */
 export async function processPicture(bytes: Uint8Array, hash?: string): Promise<ProcessedPicture> {
-  if (!sniffPictureType(bytes)) throw new PictureRefused(looksLikeMarkup(bytes) ? "pictureSvg" : "pictureType");
+  if (!sniffPictureType(bytes)) throw new PictureRefused(looksLikeSvg(bytes) ? "pictureSvg" : "pictureType");
   let width: number;
   let height: number;
   try {
