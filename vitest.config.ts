@@ -20,6 +20,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: "test" },
+          globalSetup: ["tests/warm-pictures.ts"],
         },
       },
       {
@@ -31,6 +32,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: "test", TEST_DB: "postgres" },
+          globalSetup: ["tests/warm-pictures.ts"],
         },
       },
       {

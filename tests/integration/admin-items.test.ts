@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parsePictureName, pictureVariants } from "../../app/domain/pictures";
+import { parsePictureName, pictureFiles, pictureVariants } from "../../app/domain/pictures";
 import { addUnits, itemCalendar } from "../../app/server/admin/item-units.server";
 import { listItems } from "../../app/server/admin/items.server";
 import type { BackOfficeUser } from "../../app/server/auth/guards.server";
@@ -510,7 +510,7 @@ describe("pictures", () => {
     return post(`/admin/item/${itemId}`, body, cookie);
   };
 
-  it("resizes an upload into WebP at 320, 640 and 1280 px without metadata, and serves it cached for a year", async () => {
+  it("resizes an upload into AVIF and WebP at 320, 640 and 1280 px without metadata, and serves it cached for a year", async () => {
     const item = await createItemOverHttp("test-ski-pictures");
     const response = await upload(item.id, [
       { data: await photo(2400, 1800), type: "image/jpeg", name: "ski.jpg" },
@@ -539,7 +539,7 @@ describe("pictures", () => {
       }
     }
     expect(readdirSync(dir).sort()).toEqual(
-      pictures.flatMap((name) => pictureVariants(parsePictureName(name) ?? { hash: "", width: 1, height: 1 }).map((v) => v.file)).sort(),
+      pictures.flatMap((name) => pictureFiles(parsePictureName(name) ?? { hash: "", width: 1, height: 1 }).map((v) => v.file)).sort(),
     );
 
     // The same picture again is not added twice.

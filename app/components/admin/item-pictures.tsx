@@ -8,6 +8,7 @@ import { MAX_PICTURES_PER_UPLOAD, PICTURE_TYPES } from "../../domain/admin/item-
 import { pictureImage } from "../../domain/pictures";
 import { useTranslation } from "../../i18n/react";
 import { replyFor } from "../form-values";
+import { Picture } from "../site/picture";
 import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
 
 export function ItemPictures({
@@ -35,22 +36,11 @@ export function ItemPictures({
       ) : (
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {pictures.map((name, i) => {
-            const image = pictureImage(itemId, name, "(min-width: 1024px) 20vw, (min-width: 640px) 45vw, 90vw");
+            const image = pictureImage("items", itemId, name, "(min-width: 1024px) 20vw, (min-width: 640px) 45vw, 90vw");
             const alt = t("admin.items.pictureAlt", { name: itemName, number: i + 1 });
             return (
               <li key={name} className="rounded-lg border border-slate-200 p-2" data-picture={name}>
-                {image && (
-                  <img
-                    src={image.src}
-                    srcSet={image.srcSet}
-                    sizes={image.sizes}
-                    width={image.width}
-                    height={image.height}
-                    alt={alt}
-                    loading="lazy"
-                    className="aspect-[4/3] h-auto w-full rounded object-contain"
-                  />
-                )}
+                {image && <Picture image={image} alt={alt} className="aspect-[4/3] h-auto w-full rounded object-contain" />}
                 <p className="mt-1 text-xs text-slate-600">
                   {i === 0 ? t("admin.items.mainPicture") : t("admin.items.pictureNumber", { number: i + 1 })} · {image?.width}×
                   {image?.height}

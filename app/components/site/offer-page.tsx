@@ -4,7 +4,7 @@ import { itemImages } from "../../domain/pictures";
 import { useTranslation } from "../../i18n/react";
 import type { OfferItem, OfferKind } from "../../server/catalog/offer.server";
 import { useLocale, useLocalPath } from "../use-locale";
-import { ItemPicture } from "./item-picture";
+import { Picture } from "./picture";
 
 type Props = {
   kind: OfferKind;
@@ -34,14 +34,14 @@ export function OfferPage({ kind, categories, branches }: Props) {
           </h2>
           <ul className="mt-4 grid gap-6 md:grid-cols-2">
             {category.items.map((item) => {
-              const image = itemImages(item, "(min-width: 768px) 20vw, 40vw")[0];
+              const image = itemImages(item, "7rem")[0];
               const stocked = item.branches.filter((b) => b.count > 0);
               return (
                 <li key={item.id} className="flex flex-col rounded-2xl border border-slate-200 p-5 shadow-sm">
                   <div className="flex gap-4">
                     {image && (
                       <div className="w-28 shrink-0">
-                        <ItemPicture image={image} alt={item.name} />
+                        <Picture image={image} alt="" />
                       </div>
                     )}
                     <div>

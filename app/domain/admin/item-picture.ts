@@ -1,7 +1,7 @@
 /**
- * Item pictures in the back office: what an upload may be, and the order of an item's pictures. Pure;
+ * Pictures in the back office: what an upload may be, and the order of an owner's pictures. Pure;
  * names and sizes of the stored files are in domain/pictures.ts, the resizing and the files in
- * app/server/media/item-pictures.server.ts.
+ * app/server/media/pictures.server.ts.
  */
 import { z } from "zod";
 
@@ -17,7 +17,12 @@ export type PictureType = (typeof PICTURE_TYPES)[number];
 export const pictureFile = z
   .instanceof(File, { message: "admin.items.errors.pictureMissing" })
   .refine((file) => file.size > 0, { message: "admin.items.errors.pictureMissing" })
-  .refine((file) => file.size <= MAX_PICTURE_BYTES, { message: "admin.items.errors.pictureTooBig" })
+  .refine((file) => file.size <= MAX_PICTURE_BYTES, { message: "admin.items.errors.pictureTooBig", abort: true })
+  // An SVG can carry script and is no raster: say so, rather than "wrong type".
+  .refine((file) => file.type !== "image/svg+xml" && !/\.svgz?$/i.test(file.name), {
+    message: "admin.items.errors.pictureSvg",
+    abort: true,
+  })
   .refine((file) => (PICTURE_TYPES as readonly string[]).includes(file.type), { message: "admin.items.errors.pictureType" });
 
 export const pictureUpload = z.object({

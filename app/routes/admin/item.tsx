@@ -49,7 +49,7 @@ import {
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { echo, forbidden, found, param, redirectTo, refuse } from "../../server/http/results.server";
-import { addItemPictures, deleteItemPicture, moveItemPicture } from "../../server/media/item-pictures.server";
+import { addPictures, deletePictureOf, movePictureOf } from "../../server/media/pictures.server";
 import type { Route } from "./+types/item";
 
 const pictureName = z.string().regex(/^[0-9a-f]{16}-\d{1,5}x\d{1,5}$/);
@@ -150,7 +150,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       // One message for the upload field, whichever file it is about.
       if (!upload.ok)
         return refuse(upload.reason === "invalid" ? fail.invalid({ pictures: Object.values(upload.errors)[0] }) : upload, null, "pictures");
-      const added = await addItemPictures(user.id, id, upload.value.pictures);
+      const added = await addPictures(user.id, "items", id, upload.value.pictures);
       return added.ok ? saved("pictures") : refuse(added, null, "pictures");
     }
     case "pictureUp":
@@ -160,8 +160,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const name = param(pictureName, values.picture);
       const done =
         intent === "deletePicture"
-          ? await deleteItemPicture(user.id, id, name)
-          : await moveItemPicture(user.id, id, name, intent === "pictureUp" ? "up" : "down");
+          ? await deletePictureOf(user.id, "items", id, name)
+          : await movePictureOf(user.id, "items", id, name, intent === "pictureUp" ? "up" : "down");
       return done.ok ? saved("pictures") : refuse(done, form);
     }
     case "addUnits": {

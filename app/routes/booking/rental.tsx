@@ -1,9 +1,10 @@
-import { Bike, Snowflake } from "lucide-react";
 import { Link } from "react-router";
 import { StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
+import { Picture } from "../../components/site/picture";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { pick } from "../../domain/i18n";
+import { mainImage } from "../../domain/pictures";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listStorefronts } from "../../server/catalog/catalog.server";
@@ -32,26 +33,28 @@ export default function Rental({ loaderData }: Route.ComponentProps) {
       <StepNav current="branch" />
       <h2 className="mt-8 text-xl font-semibold">{t("booking.season.choose")}</h2>
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
-        {loaderData.storefronts.map((storefront) => (
-          <li key={storefront.id}>
-            <Link
-              to={href(`/rental/${storefront.id}`)}
-              aria-current={storefront.id === loaderData.current ? "true" : undefined}
-              className="flex h-full flex-col rounded-2xl border-2 border-slate-200 p-6 hover:border-brand-600 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50"
-            >
-              <span className="flex items-center gap-3 text-xl font-semibold">
-                {storefront.id === "winter" ? (
-                  <Snowflake aria-hidden="true" className="size-7 text-brand-700" />
-                ) : (
-                  <Bike aria-hidden="true" className="size-7 text-summer-700" />
+        {loaderData.storefronts.map((storefront, i) => {
+          const image = mainImage("storefronts", storefront, "(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw");
+          return (
+            <li key={storefront.id}>
+              <Link
+                to={href(`/rental/${storefront.id}`)}
+                aria-current={storefront.id === loaderData.current ? "true" : undefined}
+                className="flex h-full flex-col overflow-hidden rounded-2xl border-2 border-slate-200 hover:border-brand-600 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50"
+              >
+                {/* Beside the season's name: decorative (decision 031). */}
+                {image && (
+                  <Picture image={image} alt="" priority={i === 0} className="aspect-[16/9] h-auto w-full bg-slate-100 object-cover" />
                 )}
-                {pick(storefront.name, locale)}
-              </span>
-              <span className="mt-2 text-slate-700">{pick(storefront.description, locale)}</span>
-              <span className="mt-4 font-medium text-brand-700">{t("booking.season.start")} →</span>
-            </Link>
-          </li>
-        ))}
+                <span className="flex flex-col p-6">
+                  <span className="text-xl font-semibold">{pick(storefront.name, locale)}</span>
+                  <span className="mt-2 text-slate-700">{pick(storefront.description, locale)}</span>
+                  <span className="mt-4 font-medium text-brand-700">{t("booking.season.start")} →</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

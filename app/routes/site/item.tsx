@@ -2,7 +2,7 @@ import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { JsonLd } from "../../components/json-ld";
 import { pageMeta } from "../../components/meta";
-import { ItemPicture } from "../../components/site/item-picture";
+import { Picture } from "../../components/site/picture";
 import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
 import { formatMoney } from "../../domain/format";
 import { localizePath, splitLocale } from "../../domain/i18n";
@@ -72,7 +72,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-8 md:grid-cols-[2fr_3fr]">
         <div>
           {images.length > 0 ? (
-            <ItemPicture image={images[0]} alt={item.name} priority />
+            <Picture image={images[0]} alt={item.name} priority />
           ) : (
             <div className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-slate-100 text-slate-700">
               {t("item.noPicture")}
@@ -82,7 +82,10 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 grid grid-cols-3 gap-2">
               {images.slice(1).map((image, i) => (
                 <li key={image.src}>
-                  <ItemPicture image={image} alt={t("item.pictureOf", { name: item.name, n: i + 2 })} />
+                  <Picture
+                    image={{ ...image, sizes: "(min-width: 768px) 13vw, 33vw" }}
+                    alt={t("item.pictureOf", { name: item.name, n: i + 2 })}
+                  />
                 </li>
               ))}
             </ul>

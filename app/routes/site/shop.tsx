@@ -2,11 +2,13 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { JsonLd } from "../../components/json-ld";
 import { pageMeta } from "../../components/meta";
+import { Picture } from "../../components/site/picture";
 import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
 import { formatDate, formatMoney, formatTime, weekdayName } from "../../domain/format";
 import { localizePath, pick, splitLocale } from "../../domain/i18n";
 import { slugSchema } from "../../domain/ids";
 import { seasonOrder, zonedDate } from "../../domain/periods";
+import { mainImage } from "../../domain/pictures";
 import { shopFilterSearch } from "../../domain/shop-filter";
 import { localBusiness } from "../../domain/structured-data";
 import { useTranslation } from "../../i18n/react";
@@ -46,6 +48,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const href = useLocalPath();
   const { origin } = useRootData();
   const { shop, hours, closed, appIds, offer, rentals, seasons, today } = loaderData;
+  const image = mainImage("shops", shop, "(min-width: 800px) 768px, 100vw");
+  const categoryImage = (id: string) => {
+    const category = offer.find((c) => c.id === id);
+    return category && mainImage("categories", category, "4rem");
+  };
   const map = `https://www.openstreetmap.org/?mlat=${shop.latitude}&mlon=${shop.longitude}#map=16/${shop.latitude}/${shop.longitude}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -65,6 +72,15 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand-900">{shop.name}</h1>
       <p className="mt-3 max-w-2xl text-slate-700">{pick(shop.description, locale)}</p>
+      {/* The branch's own picture is content (what it looks like), so it has words of its own. */}
+      {image && (
+        <Picture
+          image={image}
+          alt={t("pictures.branch", { name: shop.name })}
+          priority
+          className="mt-6 aspect-[16/9] h-auto w-full max-w-3xl rounded-2xl bg-slate-100 object-cover"
+        />
+      )}
       <div className="mt-8 grid gap-8 md:grid-cols-3">
         <section aria-labelledby="contact" className="space-y-2 text-slate-800">
           <h2 id="contact" className="text-lg font-semibold">
@@ -142,25 +158,33 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
               <h3 id={`rentals-${season.appId}`} className="text-base font-semibold text-brand-900">
                 {t(`season.${season.appId}`)}
               </h3>
-              {season.categories.map((category) => (
-                <div key={category.id} data-category={category.id} className="mt-3">
-                  <h4 className="text-sm font-semibold text-slate-700">{category.name}</h4>
-                  <ul className="mt-1 grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
-                    {category.items.map((item) => (
-                      <li key={item.slug} className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1.5">
-                        <Link to={href(`/item/${item.slug}`)} className="hover:underline">
-                          {item.name}
-                        </Link>
-                        {item.dayCents !== null && (
-                          <span className="ml-auto shrink-0 text-sm tabular-nums">
-                            {t("item.fromPerDay", { price: formatMoney(item.dayCents, locale) })}
-                          </span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
+              {season.categories.map((category) => {
+                const thumbnail = categoryImage(category.id);
+                return (
+                  <div key={category.id} data-category={category.id} className="mt-3">
+                    <h4 className="flex items-center gap-3 text-sm font-semibold text-slate-700">
+                      {thumbnail && (
+                        <Picture image={thumbnail} alt="" className="aspect-[4/3] h-auto w-16 rounded-lg bg-slate-100 object-cover" />
+                      )}
+                      {category.name}
+                    </h4>
+                    <ul className="mt-1 grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+                      {category.items.map((item) => (
+                        <li key={item.slug} className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1.5">
+                          <Link to={href(`/item/${item.slug}`)} className="hover:underline">
+                            {item.name}
+                          </Link>
+                          {item.dayCents !== null && (
+                            <span className="ml-auto shrink-0 text-sm tabular-nums">
+                              {t("item.fromPerDay", { price: formatMoney(item.dayCents, locale) })}
+                            </span>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
             </section>
           ))
         )}

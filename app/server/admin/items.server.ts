@@ -2,7 +2,7 @@
  * Items in the back office: the list, the record with everything that hangs on it, and every change
  * (the item, its price table, its seasonal surcharges, sale stock, service capacity), each in one
  * transaction with its audit entry. Units and the booking calendar are in item-units.server.ts,
- * pictures in ../media/item-pictures.server.ts.
+ * pictures in ../media/pictures.server.ts.
  *
  * Staff see items read-only and only their own branches' units, stock and capacity: every reading
  * function takes the user's `shopIds` (null = all branches, for admins).
@@ -41,7 +41,7 @@ import {
   stock,
   units,
 } from "../db/schema";
-import { removeItemPictures } from "../media/item-pictures.server";
+import { removePictures } from "../media/pictures.server";
 import { auditTrail, recordAudit } from "./audit.server";
 
 /** The branches a user works for; null for an admin (all of them). */
@@ -296,7 +296,7 @@ export async function deleteItem(userId: string, id: number): Promise<Result> {
     return ok();
   });
   // The files go only once the record is gone: a failed delete must not leave an item without its pictures.
-  if (result.ok) await removeItemPictures(id);
+  if (result.ok) await removePictures("items", id);
   return result;
 }
 

@@ -2,8 +2,9 @@
 import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
 import { hoursSummary } from "../../domain/opening-hours";
 import { type IsoDate, seasonOrder } from "../../domain/periods";
+import type { OfferKind } from "../../domain/pictures";
 import { getDb } from "../db/client.server";
-import { categories, items, shopClosedDays, shopHours, shopStorefronts, shops, storefronts } from "../db/schema";
+import { categories, items, offerPictures, shopClosedDays, shopHours, shopStorefronts, shops, storefronts } from "../db/schema";
 
 export async function listStorefronts() {
   return getDb().select().from(storefronts).where(eq(storefronts.enabled, true)).orderBy(asc(storefronts.sort));
@@ -73,7 +74,14 @@ export async function getShop(slug: string, today = new Date()) {
     appIds.length === 0
       ? []
       : await db
-          .select({ id: categories.id, name: categories.name, appId: categories.appId, kind: categories.kind, items: count(items.id) })
+          .select({
+            id: categories.id,
+            name: categories.name,
+            appId: categories.appId,
+            kind: categories.kind,
+            pictures: categories.pictures,
+            items: count(items.id),
+          })
           .from(categories)
           .innerJoin(items, and(eq(items.categoryId, categories.id), eq(items.active, true)))
           .where(inArray(categories.appId, appIds))
@@ -89,4 +97,11 @@ export async function listShopSlugs() {
     .from(shops)
     .where(eq(shops.active, true))
     .orderBy(asc(shops.sort));
+}
+
+/** The pictures of the three offers (ski service, depot, sports shop); an offer without a row has none. */
+export async function getOfferPictures(): Promise<Record<OfferKind, string[]>> {
+  const rows = await getDb().select().from(offerPictures);
+  const of = (offer: OfferKind) => rows.find((row) => row.offer === offer)?.pictures ?? [];
+  return { service: of("service"), depot: of("depot"), sale: of("sale") };
 }

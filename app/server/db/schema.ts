@@ -30,6 +30,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Translated } from "../../domain/i18n";
 import type { ChangeRequest } from "../../domain/order-change";
+import { OFFER_KINDS } from "../../domain/pictures";
 import {
   AGE_BANDS,
   COUPON_KINDS,
@@ -87,6 +88,8 @@ export const storefronts = pgTable("apps", {
   /** Season window as month-day, inclusive, e.g. 12-01 .. 04-15 (may wrap the year end). */
   seasonStart: text("season_start").notNull(),
   seasonEnd: text("season_end").notNull(),
+  /** Picture base names (app/domain/pictures.ts), the first is the one the season choice shows. */
+  pictures: jsonb("pictures").$type<string[]>().notNull().default([]),
   enabled: boolean("enabled").notNull().default(true),
   sort: smallint("sort").notNull().default(0),
   createdAt: createdAt(),
@@ -176,8 +179,19 @@ export const categories = pgTable("categories", {
   kind: itemKind("kind").notNull(),
   name: translated("name"),
   description: jsonb("description").$type<Translated>(),
+  pictures: jsonb("pictures").$type<string[]>().notNull().default([]),
   sort: smallint("sort").notNull().default(0),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The pictures of the three offers (ski service, depot, sports shop): they are pages, not rows, so their
+ * pictures live here, one row per offer (decision 031).
+ */
+export const offerPictures = pgTable("offer_pictures", {
+  offer: text("offer", { enum: OFFER_KINDS }).primaryKey(),
+  pictures: jsonb("pictures").$type<string[]>().notNull().default([]),
   updatedAt: updatedAt(),
 });
 
