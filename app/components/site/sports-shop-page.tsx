@@ -2,11 +2,11 @@ import { ShoppingBag } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "../../domain/format";
-import { itemImages } from "../../domain/pictures";
+import { ownerImages } from "../../domain/pictures";
 import { type ShopCard, type ShopFilter, type ShopView, shopFilterSearch } from "../../domain/shop-filter";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
-import { ItemPicture } from "./item-picture";
+import { Picture } from "./picture";
 
 /** Two columns on a phone, three on a tablet, four in the 72rem column: the width a card's picture gets. */
 const CARD_SIZES = "(min-width: 1152px) 268px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 45vw";
@@ -199,11 +199,11 @@ function Chip({ to, current, count, children }: { to: string; current: boolean; 
 
 /** The item's first picture filling a 4:3 box, or a quiet placeholder of the same box: nothing shifts. */
 function CardPicture({ item, alt, priority }: { item: { id: number; pictures: string[] } | null; alt: string; priority: boolean }) {
-  const image = item ? itemImages(item, CARD_SIZES)[0] : undefined;
+  const image = item ? ownerImages("items", item, CARD_SIZES)[0] : undefined;
   return (
     <span className="block aspect-[4/3] overflow-hidden bg-slate-100 [&_img]:h-full [&_img]:rounded-none">
       {image ? (
-        <ItemPicture image={image} alt={alt} priority={priority} />
+        <Picture image={image} alt={alt} priority={priority} className="h-full w-full bg-slate-100 object-cover" />
       ) : (
         <span className="flex h-full items-center justify-center bg-gradient-to-br from-slate-50 to-slate-200 text-slate-400">
           <ShoppingBag aria-hidden="true" className="size-10" strokeWidth={1.5} />
