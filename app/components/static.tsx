@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, useState } from "react";
+import { type MouseEvent, type ReactNode, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 
 /**
@@ -20,9 +20,9 @@ const LIVE = Symbol("live");
  * Content the visitor reads but does not interact with (decision 032): rendered on the server as usual,
  * and left as the server wrote it when the page hydrates. React skips the children of an element with
  * inner HTML, so none of them is rendered, compared or formatted again in the browser: on a phone that
- * is most of a content page's hydration. It stays that way while `data` is the same value (the loader
- * data it was rendered from); new data (a revalidation, another page in the same layout) renders the
- * children the ordinary way.
+ * is most of a content page's hydration. It stays that way while `data` has the same value (the loader
+ * data it was rendered from); other data (another page in the same layout, a change) renders the children
+ * the ordinary way.
  *
  * Links inside are plain anchors until then; a click on one is still a client-side navigation, as a
  * React Router `<Link>` would make it (`data-keep-scroll` on the link for `preventScrollReset`). Nothing inside
@@ -31,7 +31,13 @@ const LIVE = Symbol("live");
 export function Static({ data, children, className }: { data: unknown; children: ReactNode; className?: string }) {
   const [serverData] = useState<unknown>(() => (hydrating ? data : LIVE));
   const navigate = useNavigate();
-  if (serverData !== data) {
+  // A revalidation (the consent banner's choice, a season switch) brings the same data as a new object:
+  // compared by value, so the page is not rendered again for nothing.
+  const same = useMemo(
+    () => serverData !== LIVE && (serverData === data || JSON.stringify(serverData) === JSON.stringify(data)),
+    [serverData, data],
+  );
+  if (!same) {
     return (
       <div key="live" className={className}>
         {children}

@@ -19,7 +19,8 @@ export default function SiteLayout() {
     <SiteFrame>
       <div key={location.pathname} className={transition ? "transition-translate" : undefined}>
         {page?.handle && (page.handle as PageHandle).static ? (
-          <Static data={page.loaderData}>
+          // The page's data and the root's (the season, the consent, the origin some pages show).
+          <Static data={[page.loaderData, matches[0]?.loaderData]}>
             <Outlet />
           </Static>
         ) : (
