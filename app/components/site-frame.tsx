@@ -1,16 +1,11 @@
 import { Bike, ChevronDown, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react";
-import { Suspense } from "react";
 import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "react-router";
 import { languageName, languageTag, locales, splitLocale } from "../domain/i18n";
 import type { Season } from "../domain/vocabulary";
 import { useTranslation } from "../i18n/react";
 import { useLocalPath, useRootData } from "./use-locale";
 
-/**
- * Header, footer and consent banner around every public page (the default layout of docs/spec.md §2).
- * Each part is a Suspense boundary of its own: React hydrates them one by one, and a tap on one before
- * the page is hydrated makes React hydrate that part first, not the whole page (decision 032).
- */
+/** Header, footer and consent banner around every public page (the default layout of docs/spec.md §2). */
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const href = useLocalPath();
@@ -22,75 +17,67 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
       >
         {t("nav.skip")}
       </a>
-      <Suspense>
-        <header className="border-b border-slate-200 bg-white">
-          {/*
-            A phone gets three tidy rows: the brand with the sign-in link, the pages, then season and language.
-            From 640 px it is one row that wraps as needed. `contents` lets the tools' wrapper step aside on a
-            phone, so its three controls take their own places in the grid.
-          */}
-          <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex sm:flex-wrap sm:gap-x-6">
-            <Link to={href("/")} className="col-start-1 row-start-1 flex items-center gap-2 text-lg font-bold text-brand-900">
-              <Mountain aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
-              {t("brand.name")}
-            </Link>
-            <nav
-              aria-label={t("nav.main")}
-              className="col-span-2 row-start-2 -mx-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium sm:mx-0"
-            >
-              <NavItem to={href("/rental")}>{t("nav.rental")}</NavItem>
-              <NavItem to={href("/stores")}>{t("nav.stores")}</NavItem>
-              <NavItem to={href("/about")}>{t("nav.about")}</NavItem>
-            </nav>
-            <div className="contents sm:ml-auto sm:flex sm:flex-wrap sm:items-center sm:gap-3">
-              <SeasonSwitcher />
-              <LanguageSwitcher />
-              <AccountLink />
-            </div>
+      <header className="border-b border-slate-200 bg-white">
+        {/*
+          A phone gets three tidy rows: the brand with the sign-in link, the pages, then season and language.
+          From 640 px it is one row that wraps as needed. `contents` lets the tools' wrapper step aside on a
+          phone, so its three controls take their own places in the grid.
+        */}
+        <div className="mx-auto grid max-w-6xl grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex sm:flex-wrap sm:gap-x-6">
+          <Link to={href("/")} className="col-start-1 row-start-1 flex items-center gap-2 text-lg font-bold text-brand-900">
+            <Mountain aria-hidden="true" className="size-6 shrink-0 text-brand-600" />
+            {t("brand.name")}
+          </Link>
+          <nav
+            aria-label={t("nav.main")}
+            className="col-span-2 row-start-2 -mx-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium sm:mx-0"
+          >
+            <NavItem to={href("/rental")}>{t("nav.rental")}</NavItem>
+            <NavItem to={href("/stores")}>{t("nav.stores")}</NavItem>
+            <NavItem to={href("/about")}>{t("nav.about")}</NavItem>
+          </nav>
+          <div className="contents sm:ml-auto sm:flex sm:flex-wrap sm:items-center sm:gap-3">
+            <SeasonSwitcher />
+            <LanguageSwitcher />
+            <AccountLink />
           </div>
-        </header>
-      </Suspense>
+        </div>
+      </header>
       {/* `clip`, not `hidden`: a page entering with its translate transition must not widen the page, and sticky bars keep working. */}
-      <Suspense>
-        <main id="main" className="flex-1 overflow-x-clip">
-          {children}
-        </main>
-      </Suspense>
-      <Suspense>
-        <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
-          <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-6">
-            <span>© {t("brand.name")}</span>
-            <nav aria-label={t("nav.offers")} className="flex flex-wrap gap-x-6 gap-y-2">
-              <Link className="underline-offset-4 hover:underline" to={href("/ski-service")}>
-                {t("offer.service.title")}
-              </Link>
-              <Link className="underline-offset-4 hover:underline" to={href("/ski-depot")}>
-                {t("offer.depot.title")}
-              </Link>
-              <Link className="underline-offset-4 hover:underline" to={href("/sports-shop")}>
-                {t("offer.sale.title")}
-              </Link>
-            </nav>
-            <nav aria-label={t("nav.legal")} className="flex flex-wrap gap-x-6 gap-y-2">
-              <Link className="underline-offset-4 hover:underline" to={href("/stores")}>
-                {t("nav.stores")}
-              </Link>
-              <Link className="underline-offset-4 hover:underline" to={href("/cookies")}>
-                {t("nav.cookies")}
-              </Link>
-              <Link className="underline-offset-4 hover:underline" to={href("/privacy")}>
-                {t("nav.privacy")}
-              </Link>
-              <Link className="underline-offset-4 hover:underline" to={href("/impressum")}>
-                {t("nav.impressum")}
-              </Link>
-            </nav>
-          </div>
-        </footer>
-      </Suspense>
-      <Suspense>
-        <ConsentBanner />
-      </Suspense>
+      <main id="main" className="flex-1 overflow-x-clip">
+        {children}
+      </main>
+      <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
+        <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-6">
+          <span>© {t("brand.name")}</span>
+          <nav aria-label={t("nav.offers")} className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link className="underline-offset-4 hover:underline" to={href("/ski-service")}>
+              {t("offer.service.title")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/ski-depot")}>
+              {t("offer.depot.title")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/sports-shop")}>
+              {t("offer.sale.title")}
+            </Link>
+          </nav>
+          <nav aria-label={t("nav.legal")} className="flex flex-wrap gap-x-6 gap-y-2">
+            <Link className="underline-offset-4 hover:underline" to={href("/stores")}>
+              {t("nav.stores")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/cookies")}>
+              {t("nav.cookies")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/privacy")}>
+              {t("nav.privacy")}
+            </Link>
+            <Link className="underline-offset-4 hover:underline" to={href("/impressum")}>
+              {t("nav.impressum")}
+            </Link>
+          </nav>
+        </div>
+      </footer>
+      <ConsentBanner />
     </div>
   );
 }
