@@ -48,9 +48,16 @@ export function DateRangeField(props: DateRangeProps) {
   const hydrated = useHydrated();
   // Both forms keep the calendar's height (six weeks at its widest), so the fields below do not move
   // when the calendar replaces the plain date inputs after hydration.
-  // In a transition React keeps showing the fields until the calendar's chunk is there.
+  // No Suspense boundary on the server: React would stream it out of order (content hidden until a
+  // script shows it), which a visitor without JavaScript never sees. Once hydrated, the fields stay
+  // until the calendar's chunk is there.
   const fields = <DateFields {...props} />;
-  return <Suspense fallback={fields}>{hydrated ? <Calendar {...props} className={RESERVED_HEIGHT} /> : fields}</Suspense>;
+  if (!hydrated) return fields;
+  return (
+    <Suspense fallback={fields}>
+      <Calendar {...props} className={RESERVED_HEIGHT} />
+    </Suspense>
+  );
 }
 
 function DateFields(props: DateRangeProps) {
