@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
+import { gzipAsync } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -13,19 +14,23 @@ import { defineConfig, type Plugin } from "vite";
 const EVERY_PAGE =
   /app[\\/](components[\\/](site-frame|error-page|analytics|use-locale|meta|client-resilience|nonce|static)|i18n[\\/](i18n|react)|domain[\\/](i18n|format|time-zone|reload-guard|analytics|cookies))\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/].*|icons[\\/](globe|log-in|mountain|snowflake|bike|user-round))\.js$|react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js$/;
 
-/** Brotli (quality 11) and gzip (level 9) twins of the browser's assets, served by precompressed.server.ts. */
+/**
+ * Brotli (quality 11) and gzip twins of the browser's assets, served by precompressed.server.ts. The gzip twin
+ * is Zopfli's: any gzip reader reads it, and it is 3 % smaller than zlib's level 9 (the home page's budget,
+ * docs/benchmarks.md), for about ten seconds more of build.
+ */
 function precompress(): Plugin {
   return {
     name: "precompress",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
-    writeBundle(options, bundle) {
+    async writeBundle(options, bundle) {
       for (const file of Object.keys(bundle)) {
         if (!/\.(js|css|svg)$/.test(file)) continue;
         const path = join(options.dir ?? "", file);
         const content = readFileSync(path);
         if (content.length < 1024) continue;
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${path}.gz`, await gzipAsync(content, { numiterations: 15 }));
         writeFileSync(
           `${path}.br`,
           brotliCompressSync(content, {

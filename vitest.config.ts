@@ -7,20 +7,26 @@ import { defineConfig } from "vitest/config";
  * (Debian's Chromium against the built server). `npm test` runs them all; see scripts/test.mjs.
  */
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+/**
+ * Vitest's default is one worker fewer than the cores: one on this 2-core machine kind, which left a core
+ * idle while a file set up its database. Two files side by side keep both busy (docs/benchmarks.md).
+ */
+const workers = Math.max(1, Number(process.env.TEST_WORKERS) || 2);
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["app/**/*.test.ts"], environment: "node" } },
+      { test: { name: "unit", include: ["app/**/*.test.ts"], environment: "node", maxWorkers: workers } },
       {
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          maxWorkers: workers,
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: "test" },
-          globalSetup: ["tests/warm-pictures.ts"],
+          globalSetup: ["tests/global-setup.ts"],
         },
       },
       {
@@ -28,11 +34,12 @@ export default defineConfig({
         test: {
           name: "concurrency",
           include: ["tests/concurrency/**/*.test.ts"],
+          maxWorkers: workers,
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: "test", TEST_DB: "postgres" },
-          globalSetup: ["tests/warm-pictures.ts"],
+          globalSetup: ["tests/global-setup.ts"],
         },
       },
       {

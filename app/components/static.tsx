@@ -37,7 +37,11 @@ export function Static({ data, children, className }: { data: unknown; children:
     () => serverData !== LIVE && (serverData === data || JSON.stringify(serverData) === JSON.stringify(data)),
     [serverData, data],
   );
-  if (!same) {
+  // Once the children were rendered in the browser the server's DOM is gone: going back to data equal to the
+  // first (a filter chosen and cleared again) must render them, not an empty box.
+  const [wentLive, setWentLive] = useState(false);
+  if (!same && !wentLive) setWentLive(true);
+  if (!same || wentLive) {
     return (
       <div key="live" className={className}>
         {children}

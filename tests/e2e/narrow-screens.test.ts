@@ -96,8 +96,11 @@ function misfits(page: Page, width: number): Promise<string[]> {
       if (!words || !parent || parent.closest("script, style, noscript, template, select, option")) continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       range.selectNodeContents(node);
-      const box = range.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
+      const rect0 = range.getBoundingClientRect();
+      if (rect0.width === 0 || rect0.height === 0) continue;
+      // What of the text can be brought into view: a box that scrolls shows what the visitor scrolls to, so
+      // beyond it only the part inside the scroller counts (a chip row that scrolls sideways is not cut off).
+      const box = { left: rect0.left, right: rect0.right, top: rect0.top, bottom: rect0.bottom };
       let screenReaderOnly = false;
       let clippedBy: Element | null = null;
       for (let el: Element | null = parent; el && el !== document.documentElement; el = el.parentElement) {
@@ -109,6 +112,8 @@ function misfits(page: Page, width: number): Promise<string[]> {
         }
         const hidesX = style.overflowX === "hidden" || style.overflowX === "clip";
         const hidesY = style.overflowY === "hidden" || style.overflowY === "clip";
+        const scrollsX = style.overflowX === "auto" || style.overflowX === "scroll";
+        const scrollsY = style.overflowY === "auto" || style.overflowY === "scroll";
         if (
           !clippedBy &&
           ((hidesX && (box.left < rect.left - tolerance || box.right > rect.right + tolerance)) ||
@@ -116,6 +121,14 @@ function misfits(page: Page, width: number): Promise<string[]> {
             (style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth))
         )
           clippedBy = el;
+        if (scrollsX) {
+          box.left = Math.min(Math.max(box.left, rect.left), rect.right);
+          box.right = Math.max(Math.min(box.right, rect.right), rect.left);
+        }
+        if (scrollsY) {
+          box.top = Math.min(Math.max(box.top, rect.top), rect.bottom);
+          box.bottom = Math.max(Math.min(box.bottom, rect.bottom), rect.top);
+        }
       }
       if (screenReaderOnly) continue;
       const sample = JSON.stringify(words.length > 40 ? `${words.slice(0, 40)}…` : words);

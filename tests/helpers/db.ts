@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase } from "../../app/server/db/client.server";
+import { pgliteTemplate } from "./pglite-template";
 
 export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
@@ -24,7 +25,8 @@ async function adminQuery(sql: string) {
 
 export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<Database & { url?: string }> {
   if (testDbKind === "pglite") {
-    const database = await openDatabase({ dataDir: null });
+    const database = await openDatabase({ dataDir: null, template: pgliteTemplate() });
+    // Applies nothing on the template, which is migrated already; everything on an empty cluster.
     await database.migrate();
     return database;
   }

@@ -34,17 +34,18 @@ export function OfferPage({ kind, categories, branches }: Props) {
           </h2>
           <ul className="mt-4 grid gap-6 md:grid-cols-2">
             {category.items.map((item) => {
-              const image = itemImages(item, "7rem")[0];
+              const image = itemImages(item, "(min-width: 640px) 7rem, 5rem")[0];
               const stocked = item.branches.filter((b) => b.count > 0);
               return (
-                <li key={item.id} className="flex flex-col rounded-2xl border border-slate-200 p-5 shadow-sm">
-                  <div className="flex gap-4">
+                <li key={item.id} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-5">
+                  <div className="flex gap-3 sm:gap-4">
                     {image && (
-                      <div className="w-28 shrink-0">
+                      <div className="w-20 shrink-0 sm:w-28">
                         <Picture image={image} alt="" />
                       </div>
                     )}
-                    <div>
+                    {/* min-w-0: a long German word breaks in its column instead of pushing the card past a 320 px screen. */}
+                    <div className="min-w-0 flex-1 hyphens-auto [overflow-wrap:anywhere]">
                       <h3 className="text-lg font-semibold">
                         <Link to={href(`/item/${item.slug}`)} className="hover:underline">
                           {item.name}

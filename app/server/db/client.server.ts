@@ -35,10 +35,16 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is null). */
-export async function openDatabase(options: { url?: string | null; dataDir?: string | null; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string | null;
+  dataDir?: string | null;
+  poolSize?: number;
+  /** A PGlite data directory to start from (`dumpDataDir`), instead of creating an empty cluster. */
+  template?: Blob;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // A client that loses its connection must not crash the process. The pool listens only while a
@@ -71,6 +77,7 @@ export async function openDatabase(options: { url?: string | null; dataDir?: str
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir ?? undefined,
+    loadDataDir: options.template,
     extensions: { btree_gist },
   });
   const pgliteDb = drizzlePglite(client, { schema });
