@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -27,6 +28,7 @@ import { bundleAt, loadBundle, MESSAGES_META } from "./i18n/bundles";
 import { getT } from "./i18n/i18n";
 import { messagesUrl } from "./i18n/messages.server";
 import { TranslationProvider } from "./i18n/react";
+import type { PageHandle } from "./routes/site/layout";
 import { getSessionUser } from "./server/auth/session.server";
 import { publicOrigin } from "./server/config.server";
 import { readConsent, readLanguageCookie } from "./server/http/cookies.server";
@@ -90,6 +92,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const nonce = useNonce();
   const { locale, path } = data ?? splitLocale(location.pathname);
+  // A page of links (decision 032) waits for the visitor's first move; the tag manager, once consented to,
+  // counts the view at load, so a page that loads it hydrates at the first paint (decision 033).
+  const links = (useMatches().at(-1)?.handle as PageHandle | undefined)?.static === true;
+  const until = links && !(data?.gtmId && data.consent === "all") ? "interaction" : "paint";
   return (
     <html lang={languageTag[locale]} dir="ltr">
       <head>
@@ -118,7 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <DeferredHydration nonce={nonce} />
+        <DeferredHydration nonce={nonce} until={until} />
       </body>
     </html>
   );

@@ -2,26 +2,45 @@ import { INERT_MODULE, INERT_PRELOAD } from "../domain/deferred-hydration";
 import { MESSAGES_META } from "../i18n/bundles";
 
 /**
- * Fetches the page's messages and turns the inert preloads and bootstrap script back on once the browser reports the first contentful
- * paint (the moment the visitor sees the page; a frame is painted well before it is presented). A tab
- * in the background paints nothing, and a browser without paint timing gets the next frame; the timer
+ * Turns the page's messages and modules back on (fetches and runs them):
+ *
+ * - `"paint"`: once the browser reports the first contentful paint (the moment the visitor sees the page; a
+ *   frame is painted well before it is presented). Pages with forms and widgets (the booking steps, the
+ *   back office).
+ * - `"interaction"`: fetched once the page has painted and loaded (its pictures first, on a slow link), and run at the
+ *   visitor's first sign of use (a touch, a key, the pointer moving, a scroll; never before the paint). Pages of links only
+ *   (decision 032): their links and the header's forms work as plain HTML, so until then a phone's main
+ *   thread stays free for the page itself; evaluating 115 KiB of JavaScript is a quarter of a second there
+ *   (decision 033).
+ *
+ * A tab in the background paints nothing, and a browser without paint timing gets the next frame; the timer
  * is the last resort.
  */
-const SCRIPT = `(()=>{let started=false;const start=()=>{if(started)return;started=true;
+const script = (
+  until: "paint" | "interaction",
+) => `(()=>{let fetched=false,ran=false,shown=false,used=${until === "paint"};const fetch=()=>{if(fetched)return;fetched=true;
 const m=document.querySelector('meta[name="${MESSAGES_META}"]');if(m){const p=document.createElement("link");p.rel="preload";p.as="fetch";p.crossOrigin="anonymous";p.href=m.content;document.head.append(p)}
-for(const l of document.querySelectorAll('link[rel="${INERT_PRELOAD}"]')){const p=document.createElement("link");p.rel="modulepreload";p.href=l.href;document.head.append(p)}
+for(const l of document.querySelectorAll('link[rel="${INERT_PRELOAD}"]')){const p=document.createElement("link");p.rel="modulepreload";p.href=l.href;document.head.append(p)}};
+const run=()=>{if(ran)return;ran=true;fetch();for(const e of USE)removeEventListener(e,use,true);
 const d=document.querySelector('script[type="${INERT_MODULE}"]');if(!d)return;const s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;d.after(s)};
-if(document.visibilityState==="hidden")return start();
-try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true})}
-catch{requestAnimationFrame(()=>setTimeout(start))}
-setTimeout(start,1500)})();`;
+const use=()=>{used=true;if(shown)run()};
+const USE=["pointerdown","pointermove","touchstart","keydown","focusin","wheel","scroll"];
+if(!used)for(const e of USE)addEventListener(e,use,{capture:true,passive:true});
+const painted=()=>{shown=true;if(used)run();else if(document.readyState==="complete")fetch();else addEventListener("load",fetch)};
+if(document.visibilityState==="hidden")return painted();
+try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();painted()}}).observe({type:"paint",buffered:true})}
+catch{requestAnimationFrame(()=>setTimeout(painted))}
+setTimeout(painted,1500)})();`;
+const SCRIPTS = { paint: script("paint"), interaction: script("interaction") };
 
 /** The id of the last element of every page: the first paint waits until it is parsed (`RenderAfterParsing`). */
 const PAGE_END = "page-end";
 
-export function DeferredHydration({ nonce }: { nonce: string | undefined }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no outside input
-  return <script id={PAGE_END} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
+export function DeferredHydration({ nonce, until }: { nonce: string | undefined; until: "paint" | "interaction" }) {
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no outside input
+    <script id={PAGE_END} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCRIPTS[until] }} />
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { base32Decode, totp } from "../../app/domain/totp";
-import { launchBrowser, openPage, seriousViolations, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { bookOut, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
@@ -37,7 +37,7 @@ async function newVisitor(options: { javaScriptEnabled?: boolean } = {}) {
   return context;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+const hydrated = routerReady;
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page), page.url()).toEqual([]);

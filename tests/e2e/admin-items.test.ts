@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, seriousViolations, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
@@ -16,7 +16,7 @@ const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, li
 let browser: Browser;
 let admin: BrowserContext;
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+const hydrated = routerReady;
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, seriousViolations, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 import { winterPeriod } from "../helpers/visitor";
 
@@ -25,7 +25,7 @@ let originalSettings: [string, string][] | null = null;
 const period = winterPeriod(new Date(), 6);
 let ciaslinId: string | null = null;
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+const hydrated = routerReady;
 
 async function expectAccessible(page: Page, screen: string) {
   expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);

@@ -15,7 +15,7 @@ import { hashPassword } from "../../app/server/auth/password.server";
 import { openDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
-import { launchBrowser, openPage, seriousViolations, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type ShopProcess, startShopProcess } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
@@ -31,7 +31,7 @@ let admin: BrowserContext;
 /** The summer storefront's Danish name before this file touched it, to put back whatever happens. */
 let summerDanish: string | null = null;
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+const hydrated = routerReady;
 
 async function expectAccessible(page: Page, screen: string) {
   expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);

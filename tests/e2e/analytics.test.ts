@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady } from "../helpers/browser";
 import { addRecommended, fillInvoice, fillPersons, hydrated, pickDates, winterPeriod } from "../helpers/browser-booking";
 import { type ShopProcess, startShopProcess } from "../helpers/server-process";
 
@@ -29,7 +29,7 @@ describe("tag manager and consent", () => {
       return route.fulfill({ contentType: "text/javascript", body: "window.__gtmRan = true;" });
     });
     await page.goto(`${shop.url}/`);
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await routerReady(page);
     expect(gtmRequests).toEqual([]);
     expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
 
@@ -50,6 +50,20 @@ describe("tag manager and consent", () => {
     await context.close();
   });
 
+  it("with consent given on an earlier visit, loads GTM on a page of links without waiting for a touch", async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: "consent", value: "all", url: shop.url }]);
+    const page = await context.newPage();
+    await page.route("https://www.googletagmanager.com/**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "window.__gtmRan = true;" }),
+    );
+    // No input at all: a page of links hydrates at the first touch, except when it must count the view (decision 033).
+    await page.goto(`${shop.url}/stores`);
+    await page.waitForFunction(() => (window as unknown as { __gtmRan?: boolean }).__gtmRan === true);
+    expect(await page.evaluate(() => window.dataLayer?.[0]?.event)).toBe("gtm.js");
+    await context.close();
+  });
+
   it("never loads GTM when the visitor chooses necessary cookies only", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -59,13 +73,13 @@ describe("tag manager and consent", () => {
       return route.fulfill({ contentType: "text/javascript", body: "" });
     });
     await page.goto(`${shop.url}/about`);
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await routerReady(page);
     await page.getByRole("button", { name: "Necessary only" }).click();
     await page.waitForFunction(() => document.cookie.includes("consent=necessary"));
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Branches" }).click();
     await page.waitForURL(`${shop.url}/stores`);
     await page.reload();
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await routerReady(page);
     expect(gtmRequests).toEqual([]);
     expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
     await context.close();

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
 import { path, text } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
@@ -32,7 +32,7 @@ async function visitor(options: { consent?: boolean; javaScriptEnabled?: boolean
   return context;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+const hydrated = routerReady;
 
 /** Counts the main frame's document loads (a client-side navigation loads no document). */
 function countDocumentLoads(page: Page) {

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageTag, locales, localizePath, splitLocale } from "../../app/domain/i18n";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   // The admin signs in through the real login form.
   const page = await admin.newPage();
   await page.goto(`${baseUrl}/login`);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await routerReady(page);
   await page.locator("#email").fill(ADMIN_EMAIL);
   await page.locator("#password").fill(ADMIN_PASSWORD);
   await page.locator("main form").getByRole("button", { name: "Log in" }).click();
@@ -47,6 +47,8 @@ afterAll(async () => {
  * effects after that commit have run (two animation frames later).
  */
 async function hydrated(page: Page) {
+  // An error page under a page of links hydrates at the visitor's first move, like the page (decision 033).
+  await page.mouse.move(1, 1);
   await page.waitForFunction(() => {
     const message = document.querySelector("[data-testid=error-message]");
     return "__reactRouterDataRouter" in window && message !== null && Object.keys(message).some((k) => k.startsWith("__reactFiber$"));
@@ -116,7 +118,7 @@ describe("not-found page", () => {
   it("a client-side navigation to a missing page shows the same page", async () => {
     const { page, consoleErrors } = await openPage(visitor);
     await page.goto(`${baseUrl}/stores`);
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await routerReady(page);
     await page.evaluate(() => {
       (window as unknown as { __marker: number }).__marker = 1;
     });

@@ -7,7 +7,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
 let browser: Browser;
@@ -28,7 +28,7 @@ describe("paint first, then hydrate", () => {
     const requests: string[] = [];
     page.on("request", (request) => requests.push(new URL(request.url()).pathname));
     await page.goto(baseUrl + path);
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await routerReady(page);
 
     // The stylesheet is in the document; the file is never fetched, and the page is styled by it.
     expect(requests.filter((p) => p.endsWith(".css"))).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
 let browser: Browser;
@@ -32,7 +32,7 @@ async function visitor(acceptLanguage: string, locale: string | undefined, optio
   return context;
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+const hydrated = routerReady;
 
 describe("the language of the first visit", () => {
   it.each([

@@ -7,7 +7,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, workerShop } from "../helpers/browser";
+import { launchBrowser, routerReady, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
 let browser: Browser;
@@ -44,7 +44,7 @@ describe("layout shift on a phone", () => {
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(baseUrl + path, { waitUntil: "networkidle" });
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await routerReady(page);
     // Two frames after hydration: any shift it causes has been reported.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);

@@ -190,10 +190,7 @@ describe.each(locales)("in %s", (locale) => {
       const page = await context.newPage();
       // Which page said it: the 404 page's own status is the one console error expected.
       const pageErrors: string[] = [];
-      // Known, and not a matter of width: the invoice step now and then hydrates with a text mismatch (React
-      // #418, seen in en and nl); it belongs to the hydration work of issue 17 and is reported there.
-      const known = (here: string, text: string) =>
-        (here.endsWith("/rental/checkout") && text.includes("#418")) || (here.endsWith("/no-such-page") && text.includes("404"));
+      const known = (here: string, text: string) => here.endsWith("/no-such-page") && text.includes("404");
       const record = (text: string) => {
         const here = new URL(page.url()).pathname;
         if (!known(here, text)) pageErrors.push(`${here}: ${text}`);

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageTag, locales, localizePath } from "../../app/domain/i18n";
-import { allViolations, launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { allViolations, launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
 let browser: Browser;
@@ -98,7 +98,7 @@ describe.each(locales)("public pages in %s", (locale) => {
       }
 
       // hydrated: the client router took over
-      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await routerReady(page);
       expect(await allViolations(page)).toEqual([]);
       expect(consoleErrors).toEqual([]);
       await page.close();

@@ -6,7 +6,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales, localizePath } from "../../app/domain/i18n";
-import { launchBrowser, workerShop } from "../helpers/browser";
+import { launchBrowser, routerReady, workerShop } from "../helpers/browser";
 import { text } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
@@ -83,7 +83,7 @@ describe("the switchers", () => {
     await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/de/sports-shop`);
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await routerReady(page);
     const summer = page.getByRole("button", { name: "Sommer" });
     await summer.click();
     await expect.poll(() => summer.getAttribute("aria-pressed")).toBe("true");
@@ -119,13 +119,13 @@ describe("the switchers", () => {
       }
       // Summer chosen on a winter booking step: the summer booking, not the same winter page again.
       await page.goto(`${baseUrl}${at("/rental/winter/ciaslin")}`);
-      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await routerReady(page);
       await page.getByRole("button", { name: text(locale, "season.summer"), exact: true }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(at("/rental/summer"));
       await expect.poll(() => pressed("summer")).toBe("true");
       // The summer home page offers no ski service, ski depot or sports shop.
       await page.goto(`${baseUrl}${at("/")}`);
-      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await routerReady(page);
       for (const offer of ["/ski-service", "/ski-depot", "/sports-shop"])
         expect(await page.locator(`main a[href="${at(offer)}"]`).count(), offer).toBe(0);
       // Its winter card goes straight to the winter booking's branch step, not to the season choice again.

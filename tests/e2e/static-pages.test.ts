@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
 import { path, text } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
@@ -19,7 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+const hydrated = routerReady;
 
 /** Whether React attached itself to the element (it does to every element it hydrated or rendered). */
 const reactOwns = (page: Page, selector: string) =>
@@ -57,6 +57,31 @@ describe("static pages", () => {
     expect(await reactOwns(page, "main h2")).toBe(true);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(text("de", "pages.stores.title"));
     expect(documents).toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("run no JavaScript until the visitor's first touch, while a booking step hydrates after its first paint", async () => {
+    const context = await browser.newContext({ userAgent, isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
+    const { page, consoleErrors } = await openPage(context);
+    const running = () => page.evaluate(() => "__reactRouterDataRouter" in window);
+    await page.goto(baseUrl + path("da", "/stores"));
+    await page.waitForLoadState("networkidle");
+    // The code is fetched after the first paint, ready for the first touch, but not run.
+    const fetched = await page.evaluate(
+      () => performance.getEntriesByType("resource").filter((e) => e.name.includes("/assets/entry.client")).length,
+    );
+    expect(fetched).toBe(1);
+    expect(await running()).toBe(false);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator("h1").tap();
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // The dates step has a calendar and a form: it runs without waiting for a touch.
+    await page.goto(baseUrl + path("da", "/rental/winter/ciaslin"));
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -6,7 +6,7 @@
 import { request } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, workerShop } from "../helpers/browser";
+import { launchBrowser, routerReady, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
 const BUDGET = 120 * 1024;
@@ -42,7 +42,7 @@ describe("the home page's JavaScript", () => {
       if (r.resourceType() === "script") scripts.add(r.url());
     });
     await page.goto(baseUrl + path, { waitUntil: "networkidle" });
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await routerReady(page);
     await page.close();
     expect(scripts.size).toBeGreaterThan(3);
     const gzip = await Promise.all([...scripts].map((url) => bytesOnTheWire(url, "gzip")));

@@ -33,6 +33,8 @@ export type Period = ReturnType<typeof winterPeriod>;
  * messages, decision 024) when the URL has already changed.
  */
 export async function hydrated(page: Page) {
+  // A page of links hydrates at the visitor's first move (decision 033).
+  await page.mouse.move(1, 1);
   await page.waitForFunction(() => {
     const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } })
       .__reactRouterDataRouter;

@@ -60,3 +60,12 @@ export async function allViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
+
+/**
+ * The visitor's first move, then the router running. A page of links hydrates only once the visitor touches,
+ * types, scrolls or moves the pointer (decision 033); every other page hydrates after its first paint anyway.
+ */
+export async function routerReady(page: Page) {
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}

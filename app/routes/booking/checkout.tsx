@@ -57,6 +57,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The sums with the waiver, shown instead of those without it while its box is ticked.
   const withWaiver = waiver ? withDamageWaiver(view.quote) : null;
   return {
+    // Named here, not in the browser: Node's and the browser's ICU name some countries differently
+    // ("Türkiye"), and the hydrated select must say what the server wrote.
+    countries: countryChoices(locale),
     appId: bag.appId!,
     shop: { slug: shop.slug, name: shop.name, street: shop.street, town: shop.town },
     period: { pickupAt: period.pickupAt.toISOString(), returnAt: period.returnAt.toISOString() },
@@ -146,7 +149,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // (and without) JavaScript, and the pay button always names what will be charged.
   const whenTicked = "hidden group-has-[#damage-waiver:checked]:block";
   const whenNotTicked = "group-has-[#damage-waiver:checked]:hidden";
-  const countries = countryChoices(locale);
+  const { countries } = loaderData;
   const text = (name: (typeof FIELDS)[number], autoComplete: string, type = "text", required = true) => (
     <Field name={name} label={t(`booking.invoice.${name}`) + (required ? "" : ` (${t("booking.optional")})`)} error={errors[name]}>
       {(props) => (
