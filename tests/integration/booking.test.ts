@@ -168,6 +168,8 @@ describe(`booking over HTTP on ${testDbKind}`, () => {
       expect(card(slug)).not.toMatch(/<option [^>]*selected/);
       expect(card(slug)).toContain('name="anyway"');
     }
+    // Each card shows the item's picture, decorative beside its name (decision 031).
+    expect(card("ski-junior-easy")).toMatch(/<img src="\/media\/items\/\d+\/[0-9a-f]{16}-640x480\.webp"[^>]* alt=""/);
     // The children's ski suits, says so, and comes before the ones that do not.
     expect(card("ski-junior-easy")).toContain(en.booking.fit.suits);
     expect(card("ski-junior-easy")).toMatch(/<option value="110" selected/);

@@ -7,11 +7,13 @@ import { PackagePicker } from "../../components/booking/package-picker";
 import { BookingSummaryBox } from "../../components/booking/summary";
 import { inputClass, Notice, PageTitle, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
+import { Picture } from "../../components/site/picture";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { rowId, slugSchema } from "../../domain/ids";
+import { itemImages } from "../../domain/pictures";
 import { fail } from "../../domain/result";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
@@ -235,16 +237,20 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
               data-item={entry.slug}
               data-state={entry.state}
             >
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="font-semibold">{entry.name}</h2>
-                <span
-                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${entry.state === "added" ? "bg-emerald-100 text-emerald-900" : entry.state === "available" ? "bg-brand-50 text-brand-900" : "bg-slate-200 text-slate-800"}`}
-                >
-                  {entry.state === "added" && <Check aria-hidden="true" className="mr-0.5 inline size-3" />}
-                  {t(`booking.state.${entry.state === "not available" ? "notAvailable" : entry.state}`)}
-                </span>
+              <div className="flex items-center gap-3">
+                <EquipmentPicture item={entry} />
+                {/* min-w-0 and breaking words: a long German name stays in its column on a 320 px phone. */}
+                <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-2 gap-y-1">
+                  <h2 className="min-w-0 hyphens-auto font-semibold [overflow-wrap:anywhere]">{entry.name}</h2>
+                  <span
+                    className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${entry.state === "added" ? "bg-emerald-100 text-emerald-900" : entry.state === "available" ? "bg-brand-50 text-brand-900" : "bg-slate-200 text-slate-800"}`}
+                  >
+                    {entry.state === "added" && <Check aria-hidden="true" className="mr-0.5 inline size-3" />}
+                    {t(`booking.state.${entry.state === "not available" ? "notAvailable" : entry.state}`)}
+                  </span>
+                </div>
               </div>
-              <p className="mt-1 text-sm text-slate-700">{entry.description}</p>
+              <p className="mt-2 text-sm text-slate-700">{entry.description}</p>
               {entry.fit.reason && (
                 <p
                   data-fit={entry.fit.verdict}
@@ -384,6 +390,17 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
           {t("booking.equipment.toBag")}
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** The item's first picture beside its name; decorative, the name says what it is (decision 031). */
+function EquipmentPicture({ item }: { item: { id: number; pictures: string[] } }) {
+  const image = itemImages(item, "(min-width: 640px) 5rem, 4rem")[0];
+  if (!image) return null;
+  return (
+    <div className="w-16 shrink-0 sm:w-20">
+      <Picture image={image} alt="" className="h-auto w-full rounded-lg bg-slate-50" />
     </div>
   );
 }

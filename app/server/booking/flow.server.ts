@@ -78,6 +78,8 @@ export type EquipmentEntry = {
   slug: string;
   name: string;
   description: string;
+  /** Its first picture's base name, or none (decision 031). */
+  pictures: string[];
   kind: ItemKind;
   categoryId: string;
   sizes: { size: string; free: number }[];
@@ -179,6 +181,8 @@ export async function equipmentFor(params: {
       slug: item.slug,
       name: pick(item.name, params.locale),
       description: pick(item.description, params.locale),
+      // The card shows the first picture only.
+      pictures: item.pictures.slice(0, 1),
       kind: item.kind,
       categoryId: item.categoryId,
       sizes: item.sizes.length > 0 ? item.sizes.map((size) => ({ size, free: sizes.find((s) => s.size === size)?.free ?? 0 })) : [],
