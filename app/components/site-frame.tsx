@@ -50,35 +50,42 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
       <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
         <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-6">
           <span>© {t("brand.name")}</span>
-          <nav aria-label={t("nav.offers")} className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link className="underline-offset-4 hover:underline" to={href("/ski-service")}>
-              {t("offer.service.title")}
-            </Link>
-            <Link className="underline-offset-4 hover:underline" to={href("/ski-depot")}>
-              {t("offer.depot.title")}
-            </Link>
-            <Link className="underline-offset-4 hover:underline" to={href("/sports-shop")}>
-              {t("offer.sale.title")}
-            </Link>
-          </nav>
-          <nav aria-label={t("nav.legal")} className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link className="underline-offset-4 hover:underline" to={href("/stores")}>
-              {t("nav.stores")}
-            </Link>
-            <Link className="underline-offset-4 hover:underline" to={href("/cookies")}>
-              {t("nav.cookies")}
-            </Link>
-            <Link className="underline-offset-4 hover:underline" to={href("/privacy")}>
-              {t("nav.privacy")}
-            </Link>
-            <Link className="underline-offset-4 hover:underline" to={href("/impressum")}>
-              {t("nav.impressum")}
-            </Link>
-          </nav>
+          <FooterNav
+            label={t("nav.offers")}
+            links={[
+              ["/ski-service", "offer.service.title"],
+              ["/ski-depot", "offer.depot.title"],
+              ["/sports-shop", "offer.sale.title"],
+            ]}
+          />
+          <FooterNav
+            label={t("nav.legal")}
+            links={[
+              ["/stores", "nav.stores"],
+              ["/cookies", "nav.cookies"],
+              ["/privacy", "nav.privacy"],
+              ["/impressum", "nav.impressum"],
+            ]}
+          />
         </div>
       </footer>
       <ConsentBanner />
     </div>
+  );
+}
+
+/** A labelled row of footer links: [English path, message key] each. */
+function FooterNav({ label, links }: { label: string; links: [path: string, key: string][] }) {
+  const { t } = useTranslation();
+  const href = useLocalPath();
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-x-6 gap-y-2">
+      {links.map(([path, key]) => (
+        <Link key={path} className="underline-offset-4 hover:underline" to={href(path)}>
+          {t(key)}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -29,7 +29,7 @@ const LIVE = Symbol("live");
  * may need event handlers or state.
  */
 export function Static({ data, children, className }: { data: unknown; children: ReactNode; className?: string }) {
-  const [serverData] = useState<unknown>(() => (hydrating ? data : LIVE));
+  const [serverData, setServerData] = useState<unknown>(() => (hydrating ? data : LIVE));
   const navigate = useNavigate();
   // A revalidation (the consent banner's choice, a season switch) brings the same data as a new object:
   // compared by value, so the page is not rendered again for nothing.
@@ -39,9 +39,8 @@ export function Static({ data, children, className }: { data: unknown; children:
   );
   // Once the children were rendered in the browser the server's DOM is gone: going back to data equal to the
   // first (a filter chosen and cleared again) must render them, not an empty box.
-  const [wentLive, setWentLive] = useState(false);
-  if (!same && !wentLive) setWentLive(true);
-  if (!same || wentLive) {
+  if (!same && serverData !== LIVE) setServerData(LIVE);
+  if (!same) {
     return (
       <div key="live" className={className}>
         {children}

@@ -8,8 +8,8 @@ import { Picture } from "./picture";
 
 type Props = {
   kind: OfferKind;
-  /** The page's banner (decision 031); none on the sports shop. */
-  pictures?: string[];
+  /** The page's banner (decision 031). */
+  pictures: string[];
   categories: { id: string; appId: string; name: string; items: OfferItem[] }[];
   branches: { slug: string; name: string; town: string }[];
 };
@@ -19,7 +19,7 @@ type Props = {
  * branch, what there is (offered or not, lockers, stock with sizes), and the way into the booking at
  * that branch with the category chosen.
  */
-export function OfferPage({ kind, pictures = [], categories, branches }: Props) {
+export function OfferPage({ kind, pictures, categories, branches }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();

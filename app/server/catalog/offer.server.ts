@@ -7,7 +7,8 @@ import { type Locale, pick } from "../../domain/i18n";
 import { type ShopFilter, type ShopFilterKey, shopView } from "../../domain/shop-filter";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
-import { categories, items, offerPictures, priceTables, serviceCapacity, shopStorefronts, shops, stock, units } from "../db/schema";
+import { categories, items, priceTables, serviceCapacity, shopStorefronts, shops, stock, units } from "../db/schema";
+import { getOfferPictures } from "./catalog.server";
 
 /** Everything but rentals has a public page of its own (ski service, depot, sports shop). */
 export type OfferKind = Exclude<ItemKind, "rental">;
@@ -124,11 +125,8 @@ export async function listOffer(kind: OfferKind, locale: Locale) {
 
 /** The ski service or ski depot page: its offer and the pictures of its banner. */
 export async function offerPage(kind: "service" | "depot", locale: Locale) {
-  const [offer, banner] = await Promise.all([
-    listOffer(kind, locale),
-    getDb().select({ pictures: offerPictures.pictures }).from(offerPictures).where(eq(offerPictures.offer, kind)),
-  ]);
-  return { ...offer, pictures: banner[0]?.pictures ?? [] };
+  const [offer, pictures] = await Promise.all([listOffer(kind, locale), getOfferPictures()]);
+  return { ...offer, pictures: pictures[kind] };
 }
 
 /**
