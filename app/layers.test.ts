@@ -65,7 +65,7 @@ const under = (file: string, folder: string) => file === folder || file.startsWi
  * only. `node:crypto` serves pure hashing (TOTP's HMAC), `node:net` only `isIP`, a pure parse; I/O
  * (`node:fs`, `pg`, PGlite, Drizzle) and React are absent on purpose.
  */
-const DOMAIN_PACKAGES = ["zod", "@internationalized/date", "node:crypto", "node:net"] as const;
+const DOMAIN_PACKAGES = ["zod", "node:crypto", "node:net"] as const;
 /** Test files anywhere may also use the test runner. */
 const TEST_PACKAGES = ["vitest"] as const;
 

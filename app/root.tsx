@@ -92,18 +92,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const nonce = useNonce();
   const { locale, path } = data ?? splitLocale(location.pathname);
-  // A page of links (decision 032) waits for the visitor's first move; the tag manager, once consented to,
-  // counts the view at load, so a page that loads it hydrates at the first paint (decision 033).
-  const links = (useMatches().at(-1)?.handle as PageHandle | undefined)?.static === true;
-  const until = links && !(data?.gtmId && data.consent === "all") ? "interaction" : "paint";
+  // A page that works as HTML (decisions 032 and 034) waits for the visitor's first move; the tag manager, once
+  // consented to, counts the view at load, so a page that loads it hydrates at the first paint (decision 033).
+  const handle = useMatches().at(-1)?.handle as PageHandle | undefined;
+  const firstUse = handle?.static === true || handle?.runsOnFirstUse === true;
+  const until = firstUse && !(data?.gtmId && data.consent === "all") ? "interaction" : "paint";
   return (
     <html lang={languageTag[locale]} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
-        {/* React Aria reads the nonce from here for the <style> it adds when a pressable mounts (CSP style-src). */}
-        <meta name="csp-nonce" nonce={nonce} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Stylesheet href={stylesheetHref} />
         <RenderAfterParsing />

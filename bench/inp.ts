@@ -24,7 +24,7 @@
 import type { BrowserContext, CDPSession, Locator, Page } from "playwright-core";
 import { localizePath } from "../app/domain/i18n";
 import { launchBrowser } from "../tests/helpers/browser";
-import { hydrated, monthHeading, shownMonth, text } from "../tests/helpers/browser-booking";
+import { calendarDay, hydrated, monthHeading, shownMonth, text } from "../tests/helpers/browser-booking";
 import { startShopProcess } from "../tests/helpers/server-process";
 import { winterPeriod } from "../tests/helpers/visitor";
 
@@ -137,11 +137,9 @@ function choose(page: Page, select: Locator): [() => Promise<void>, () => Promis
 
 const waitFor = (page: Page, condition: () => boolean | Promise<boolean>) => page.waitForFunction(condition, undefined, { polling: "raf" });
 
-async function calendarDay(page: Page, isoDate: string): Promise<Locator> {
-  return page.locator('[role="gridcell"] [role="button"]:not([data-outside-month])', {
-    hasText: new RegExp(`^${Number(isoDate.slice(8))}$`),
-  });
-}
+/** The calendar's heading changes from `before` to another month. */
+const monthChanged = (page: Page, before: string) =>
+  page.waitForFunction((shown) => document.querySelector("#calendar-month")?.textContent !== shown, before, { polling: "raf" });
 
 /** The booking, dates to equipment, with the interactions measured on the way. */
 async function booking(browser: Awaited<ReturnType<typeof launchBrowser>>, baseUrl: string, run: number) {
@@ -175,24 +173,18 @@ async function booking(browser: Awaited<ReturnType<typeof launchBrowser>>, baseU
     () => waitFor(page, () => !document.querySelector('[aria-labelledby="consent-title"]')),
   );
 
-  // The calendar replaces the plain date fields after hydration, in a transition of its own.
-  await page.locator('[role="grid"]').first().waitFor();
   // Moving months: one forward and back again, whatever month the dates fall in.
-  for (const [direction, slot, key] of [
-    ["next", "next", "booking.period.nextMonth"],
-    ["previous", "previous", "booking.period.previousMonth"],
+  for (const [direction, key] of [
+    ["next", "booking.period.nextMonth"],
+    ["previous", "booking.period.previousMonth"],
   ] as const) {
     const shown = await shownMonth(page);
     await measure(
       page,
       "dates",
       `date picker: ${direction} month`,
-      () =>
-        page
-          .locator(`button[slot="${slot}"]`)
-          .and(page.getByRole("button", { name: text(locale, key) }))
-          .tap(),
-      () => page.waitForFunction((before) => document.querySelector('[role="grid"]')?.getAttribute("aria-label") !== before, shown),
+      () => page.getByRole("button", { name: text(locale, key), exact: true }).tap(),
+      () => monthChanged(page, shown),
     );
   }
   for (const [which, day] of [
@@ -200,28 +192,23 @@ async function booking(browser: Awaited<ReturnType<typeof launchBrowser>>, baseU
     ["return", period.returnDate],
   ] as const) {
     const month = monthHeading(locale, day);
-    while (!(await shownMonth(page)).endsWith(month)) {
+    while ((await shownMonth(page)) !== month) {
       const shown = await shownMonth(page);
       await measure(
         page,
         "dates",
         "date picker: next month",
-        () =>
-          page
-            .locator('button[slot="next"]')
-            .and(page.getByRole("button", { name: text(locale, "booking.period.nextMonth") }))
-            .tap(),
-        () => page.waitForFunction((before) => document.querySelector('[role="grid"]')?.getAttribute("aria-label") !== before, shown),
+        () => page.getByRole("button", { name: text(locale, "booking.period.nextMonth"), exact: true }).tap(),
+        () => monthChanged(page, shown),
       );
     }
-    const attribute = which === "pickup" ? "data-selection-start" : "data-selection-end";
-    const button = await calendarDay(page, day);
+    const button = calendarDay(page, day);
     await measure(
       page,
       "dates",
       `date picker: ${which} day`,
       () => button.tap(),
-      () => button.and(page.locator(`[${attribute}]`)).waitFor(),
+      () => button.and(page.locator('[aria-pressed="true"]')).waitFor(),
     );
   }
 

@@ -107,7 +107,8 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
       child.kill("SIGTERM");
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing into the profile just after the browser exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   return { port, stop };
 }

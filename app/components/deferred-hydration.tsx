@@ -7,8 +7,8 @@ import { MESSAGES_META } from "../i18n/bundles";
  * - `"paint"`: once the browser reports the first contentful paint (the moment the visitor sees the page; a
  *   frame is painted well before it is presented). Pages with forms and widgets (the booking steps, the
  *   back office).
- * - `"interaction"`: fetched once the page has painted and loaded (its pictures first, on a slow link), and run at the
- *   visitor's first sign of use (a touch, a key, the pointer moving, a scroll; never before the paint). Pages of links only
+ * - `"interaction"`: fetched once the page has painted and loaded (its pictures first, on a slow link), one file
+ *   per idle moment so that no task of the load grows by it, and run at the visitor's first sign of use (a touch, a key, the pointer moving, a scroll; never before the paint). Pages of links only
  *   (decision 032): their links and the header's forms work as plain HTML, so until then a phone's main
  *   thread stays free for the page itself; evaluating 115 KiB of JavaScript is a quarter of a second there
  *   (decision 033).
@@ -18,15 +18,19 @@ import { MESSAGES_META } from "../i18n/bundles";
  */
 const script = (
   until: "paint" | "interaction",
-) => `(()=>{let fetched=false,ran=false,shown=false,used=${until === "paint"};const fetch=()=>{if(fetched)return;fetched=true;
-const m=document.querySelector('meta[name="${MESSAGES_META}"]');if(m){const p=document.createElement("link");p.rel="preload";p.as="fetch";p.crossOrigin="anonymous";p.href=m.content;document.head.append(p)}
-for(const l of document.querySelectorAll('link[rel="${INERT_PRELOAD}"]')){const p=document.createElement("link");p.rel="modulepreload";p.href=l.href;document.head.append(p)}};
-const run=()=>{if(ran)return;ran=true;fetch();for(const e of USE)removeEventListener(e,use,true);
+) => `(()=>{let queue=null,ran=false,shown=false,used=${until === "paint"};
+const links=()=>{if(queue)return queue;queue=[];const m=document.querySelector('meta[name="${MESSAGES_META}"]');if(m)queue.push(["preload",m.content]);
+for(const l of document.querySelectorAll('link[rel="${INERT_PRELOAD}"]'))queue.push(["modulepreload",l.href]);return queue};
+const add=([rel,href])=>{const p=document.createElement("link");p.rel=rel;p.href=href;if(rel==="preload"){p.as="fetch";p.crossOrigin="anonymous"}document.head.append(p)};
+const idle=window.requestIdleCallback||((f)=>setTimeout(f,50));
+const fetchIdle=()=>{const next=links().shift();if(next){add(next);idle(fetchIdle)}};
+const run=()=>{if(ran)return;ran=true;for(const l of links().splice(0))add(l);for(const e of USE)removeEventListener(e,use,true);
 const d=document.querySelector('script[type="${INERT_MODULE}"]');if(!d)return;const s=document.createElement("script");s.type="module";s.nonce=d.nonce;s.textContent=d.textContent;d.after(s)};
 const use=()=>{used=true;if(shown)run()};
 const USE=["pointerdown","pointermove","touchstart","keydown","focusin","wheel","scroll"];
 if(!used)for(const e of USE)addEventListener(e,use,{capture:true,passive:true});
-const painted=()=>{shown=true;if(used)run();else if(document.readyState==="complete")fetch();else addEventListener("load",fetch)};
+const later=()=>idle(fetchIdle);
+const painted=()=>{if(shown)return;shown=true;if(used)run();else if(document.readyState==="complete")later();else addEventListener("load",later)};
 if(document.visibilityState==="hidden")return painted();
 try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();painted()}}).observe({type:"paint",buffered:true})}
 catch{requestAnimationFrame(()=>setTimeout(painted))}

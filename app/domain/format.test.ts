@@ -1,6 +1,5 @@
-import { getDayOfWeek, parseDate } from "@internationalized/date";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatTag, formatTime } from "./format";
+import { calendarNames, formatDate, formatDateTime, formatMoney, formatTag, formatTime } from "./format";
 import { type Locale, locales } from "./i18n";
 
 /** Intl separates with no-break spaces; the expectations below are written with plain ones. */
@@ -43,9 +42,19 @@ describe("formats per language", () => {
     }
   });
 
-  it.each<Locale>(["en", "de", "it", "nl", "be", "da"])("%s: weeks start on Monday", (locale) => {
-    // React Aria's calendar takes its first weekday from this: 0 means the week starts on that day.
-    expect(getDayOfWeek(parseDate("2026-11-23"), formatTag[locale])).toBe(0);
+  it.each<[Locale, string, string, string]>([
+    ["en", "December", "Monday", "Sun"],
+    ["de", "Dezember", "Montag", "So"],
+    ["it", "dicembre", "lunedì", "dom"],
+    ["nl", "december", "maandag", "zo"],
+    ["be", "december", "maandag", "zo"],
+    ["da", "december", "mandag", "søn."],
+  ])("%s: the calendar's names, the week from Monday to Sunday", (locale, december, monday, sunday) => {
+    const names = calendarNames(locale);
+    expect(names.months).toHaveLength(12);
+    expect(names.months[11]).toBe(december);
+    expect(names.weekdays[0]).toBe(monday);
+    expect(names.weekdaysShort[6]).toBe(sunday);
   });
 
   it("the English full form is British: day before month, 24-hour time", () => {

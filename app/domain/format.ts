@@ -50,6 +50,16 @@ export function weekdayName(weekday: number, locale: Locale, style: "long" | "sh
   return dateFormat(locale, { weekday: style, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, weekday)));
 }
 
+/** Month names (January first) and weekday names (Monday first) for a calendar, as the language writes them alone. */
+export function calendarNames(locale: Locale): { months: string[]; weekdays: string[]; weekdaysShort: string[] } {
+  const month = dateFormat(locale, { month: "long", timeZone: "UTC" });
+  return {
+    months: Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 15)))),
+    weekdays: [1, 2, 3, 4, 5, 6, 7].map((day) => weekdayName(day, locale)),
+    weekdaysShort: [1, 2, 3, 4, 5, 6, 7].map((day) => weekdayName(day, locale, "short")),
+  };
+}
+
 /**
  * A time of day as the reader's language writes it: "09:00", in Danish "09.00". Takes a wall-clock time
  * ("09:00" or "09:00:00", as the hour picker and the opening hours hold it) or an instant (a Date or an

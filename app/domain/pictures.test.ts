@@ -9,6 +9,7 @@ describe("pictures", () => {
     expect(big && pictureVariants(big, "avif")).toEqual([
       { file: "0123456789abcdef-320x240.avif", format: "avif", width: 320, height: 240 },
       { file: "0123456789abcdef-640x480.avif", format: "avif", width: 640, height: 480 },
+      { file: "0123456789abcdef-960x720.avif", format: "avif", width: 960, height: 720 },
       { file: "0123456789abcdef-1280x960.avif", format: "avif", width: 1280, height: 960 },
     ]);
     const small = parsePictureName("0123456789abcdef-500x800");
@@ -31,10 +32,10 @@ describe("pictures", () => {
   it("give a <picture> an AVIF srcset, and its <img> src, WebP srcset, sizes, width and height, for any owner", () => {
     expect(pictureImage("items", 7, "0123456789abcdef-1280x960", "100vw")).toEqual({
       avifSrcSet:
-        "/media/items/7/0123456789abcdef-320x240.avif 320w, /media/items/7/0123456789abcdef-640x480.avif 640w, /media/items/7/0123456789abcdef-1280x960.avif 1280w",
+        "/media/items/7/0123456789abcdef-320x240.avif 320w, /media/items/7/0123456789abcdef-640x480.avif 640w, /media/items/7/0123456789abcdef-960x720.avif 960w, /media/items/7/0123456789abcdef-1280x960.avif 1280w",
       src: "/media/items/7/0123456789abcdef-640x480.webp",
       srcSet:
-        "/media/items/7/0123456789abcdef-320x240.webp 320w, /media/items/7/0123456789abcdef-640x480.webp 640w, /media/items/7/0123456789abcdef-1280x960.webp 1280w",
+        "/media/items/7/0123456789abcdef-320x240.webp 320w, /media/items/7/0123456789abcdef-640x480.webp 640w, /media/items/7/0123456789abcdef-960x720.webp 960w, /media/items/7/0123456789abcdef-1280x960.webp 1280w",
       sizes: "100vw",
       width: 1280,
       height: 960,

@@ -6,7 +6,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
-import { path, text } from "../helpers/browser-booking";
+import { calendarDay, monthHeading, path, shownMonth, text } from "../helpers/browser-booking";
+import { winterPeriod } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
 const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
@@ -61,7 +62,7 @@ describe("static pages", () => {
     await context.close();
   });
 
-  it("run no JavaScript until the visitor's first touch, while a booking step hydrates after its first paint", async () => {
+  it("run no JavaScript until the visitor's first touch, while a page with a form hydrates after its first paint", async () => {
     const context = await browser.newContext({ userAgent, isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
     await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const { page, consoleErrors } = await openPage(context);
@@ -79,8 +80,15 @@ describe("static pages", () => {
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-    // The dates step has a calendar and a form: it runs without waiting for a touch.
+    // The dates step's calendar is a form that works as HTML (decision 034): it waits for the touch too.
     await page.goto(baseUrl + path("da", "/rental/winter/ciaslin"));
+    await page.waitForLoadState("networkidle");
+    expect(await running()).toBe(false);
+    await page.locator("h1").tap();
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+
+    // A page with a form of its own (sign-in) runs its code at the first paint, without waiting for a touch.
+    await page.goto(baseUrl + path("da", "/login"));
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -95,6 +103,35 @@ describe("static pages", () => {
     await first.click();
     await page.waitForURL(`${baseUrl}${path("da", "/shop/")}**`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    await context.close();
+  });
+
+  it("let a visitor without JavaScript pick the rental dates in the calendar and keep the hours chosen", async () => {
+    const context = await browser.newContext({ userAgent, javaScriptEnabled: false });
+    await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
+    const page = await context.newPage();
+    const locale = "de";
+    const period = winterPeriod(new Date(), 3);
+    await page.goto(baseUrl + path(locale, "/rental/winter/ciaslin"));
+    // An hour chosen before the days stays through the reloads the day buttons make.
+    const returnTime = page.getByLabel(text(locale, "booking.period.returnTime"));
+    const hours = await returnTime.locator("option").allTextContents();
+    await returnTime.selectOption({ index: 1 });
+    for (const day of [period.pickupDate, period.returnDate]) {
+      for (let i = 0; i < 12 && (await shownMonth(page)) !== monthHeading(locale, day); i++) {
+        await page.getByRole("button", { name: text(locale, "booking.period.nextMonth"), exact: true }).click();
+        await page.waitForLoadState("load");
+      }
+      await calendarDay(page, day).click();
+      await page.waitForLoadState("load");
+      expect(await calendarDay(page, day).getAttribute("aria-pressed")).toBe("true");
+    }
+    expect(new URL(page.url()).searchParams.get("day")).toBe(period.returnDate);
+    expect(await returnTime.locator("option:checked").textContent()).toBe(hours[1]);
+    // The days between are part of the range; the summary under the calendar names both ends.
+    expect(await page.locator('button[name="day"][aria-pressed="true"]').count()).toBeGreaterThanOrEqual(2);
+    await page.getByRole("button", { name: text(locale, "booking.continue"), exact: true }).click();
+    await page.waitForURL(baseUrl + path(locale, "/rental/winter/ciaslin/persons"));
     await context.close();
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { formatTag } from "../../app/domain/format";
+import { calendarNames } from "../../app/domain/format";
 import { type Locale, localizePath } from "../../app/domain/i18n";
 import be from "../../app/i18n/lang/be.json";
 import da from "../../app/i18n/lang/da.json";
@@ -47,34 +47,34 @@ export async function expectAccessible(page: Page, step: string) {
   expect(await seriousViolations(page), `axe on ${step}`).toEqual([]);
 }
 
-/** The calendar's month heading for a date, as React Aria writes it (month and year in the page's language). */
+/** The calendar's month heading for a date: the month's name and the year, in the page's language. */
 export function monthHeading(locale: Locale, isoDate: string) {
-  return new Intl.DateTimeFormat(formatTag[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T12:00:00Z`),
-  );
+  return `${calendarNames(locale).months[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`;
 }
 
-const calendarDay = (page: Page, isoDate: string) =>
-  page.locator('[role="gridcell"] [role="button"]:not([data-outside-month])', { hasText: new RegExp(`^${Number(isoDate.slice(8))}$`) });
+/** A day of the range calendar: a button of its form (decision 034). */
+export const calendarDay = (page: Page, isoDate: string) => page.locator(`button[name="day"][value="${isoDate}"]`);
 
-/** The month the range calendar shows: its grid's label ends with it ("Rental dates, December 2026"). */
+/** The month the range calendar shows, as its heading names it ("December 2026"). */
 export async function shownMonth(page: Page): Promise<string> {
-  return (await page.locator('[role="grid"]').first().getAttribute("aria-label")) ?? "";
+  return (await page.locator("#calendar-month").textContent()) ?? "";
 }
 
-/** Picks pickup and return day in the range calendar with the pointer (tap or click). */
+/**
+ * Picks pickup and return day in the range calendar with the pointer (tap or click). Before the page's code
+ * runs, each press reloads the step with the day picked (the calendar is a GET form); after, it picks at once.
+ */
 export async function pickDates(page: Page, locale: Locale, period: Period) {
   for (const day of [period.pickupDate, period.returnDate]) {
     const month = monthHeading(locale, day);
-    for (let i = 0; i < 12 && !(await shownMonth(page)).endsWith(month); i++) {
-      // The visible button; React Aria repeats it, hidden, after the grid for screen readers that swipe.
-      await page
-        .locator('button[slot="next"]', { hasText: "" })
-        .and(page.getByRole("button", { name: text(locale, "booking.period.nextMonth") }))
-        .click();
+    for (let i = 0; i < 12 && (await shownMonth(page)) !== month; i++) {
+      const shown = await shownMonth(page);
+      await page.getByRole("button", { name: text(locale, "booking.period.nextMonth"), exact: true }).click();
+      await expect.poll(() => shownMonth(page)).not.toBe(shown);
     }
-    await expect.poll(() => shownMonth(page)).toMatch(new RegExp(`${month}$`));
+    await expect.poll(() => shownMonth(page)).toBe(month);
     await calendarDay(page, day).click();
+    await expect.poll(() => calendarDay(page, day).getAttribute("aria-pressed")).toBe("true");
   }
 }
 

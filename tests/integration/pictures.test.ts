@@ -3,7 +3,7 @@
  * of every owner, a good upload turned into AVIF and WebP at the layout's widths, each kind of bad upload
  * refused with its message and nothing written, and the media route's types, caching and refusals.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
@@ -117,7 +117,7 @@ describe("demo pictures", () => {
 });
 
 describe("uploads", () => {
-  it("turn a photo into AVIF and WebP at 320, 640 and 1280 px, turned upright, without metadata", async () => {
+  it("turn a photo into AVIF and WebP at 320, 640, 960 and 1280 px, turned upright, without metadata", async () => {
     const item = await newItem();
     // Stored 2400 × 1800 with EXIF orientation 6: shown turned by 90°, so 1800 × 2400 upright.
     const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 200, g: 60, b: 40 } } })
@@ -136,9 +136,11 @@ describe("uploads", () => {
     expect(expected.map((f) => `${f.format} ${f.width}x${f.height}`)).toEqual([
       "avif 320x427",
       "avif 640x854",
+      "avif 960x1280",
       "avif 1280x1707",
       "webp 320x427",
       "webp 640x854",
+      "webp 960x1280",
       "webp 1280x1707",
     ]);
     expect(filesIn(dirOf("items", item.id))).toEqual(expected.map((f) => f.file).sort());
@@ -293,6 +295,29 @@ describe("the media route", () => {
       const response = await server.request(path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain("top-secret-4711");
+    }
+  });
+
+  it("makes a layout width a picture stored before that width existed lacks, once, and no other size", async () => {
+    const [shop] = await db.select().from(schema.shops).limit(1);
+    const parsed = parsePictureName(shop.pictures[0]);
+    if (!parsed) throw new Error(shop.pictures[0]);
+    const dir = dirOf("shops", shop.id);
+    // As a picture uploaded when the widths were 320, 640 and 1280: no 960 file.
+    const missing = pictureFiles(parsed).filter((f) => f.width === 960);
+    expect(missing).toHaveLength(2);
+    for (const file of missing) rmSync(join(dir, file.file));
+    for (const file of missing) {
+      const response = await server.request(`/media/shops/${shop.id}/${file.file}`);
+      expect(response.status, file.file).toBe(200);
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([file.format === "avif" ? "heif" : "webp", file.width, file.height]);
+      expect(existsSync(join(dir, file.file)), "stored beside the others").toBe(true);
+    }
+    // Not a width of the layout, or not this picture's height at it: nothing is made.
+    for (const name of [`${parsed.hash}-800x450.webp`, `${parsed.hash}-960x999.webp`, `ffffffffffffffff-960x540.webp`]) {
+      expect((await server.request(`/media/shops/${shop.id}/${name}`)).status, name).toBe(404);
+      expect(existsSync(join(dir, name))).toBe(false);
     }
   });
 });

@@ -1,22 +1,27 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { DateRangeField } from "../../components/booking/date-range";
+import { RangeCalendar } from "../../components/booking/range-calendar";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { Static } from "../../components/static";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { formatDate, formatTime } from "../../domain/format";
+import { calendarNames, formatDate, formatTime } from "../../domain/format";
 import { splitLocale } from "../../domain/i18n";
 import { slugSchema, wantedCategory } from "../../domain/ids";
-import { checkPostedPeriod } from "../../domain/period-form";
+import { checkPostedPeriod, readCalendarQuery } from "../../domain/period-form";
 import { hourOptions, seasonDates, zonedDate } from "../../domain/periods";
+import { visibleMonth } from "../../domain/range-calendar";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { chooseShop, ensureBag, loadBag, updateBag } from "../../server/booking/bag-store.server";
 import { getBranch } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
+import type { PageHandle } from "../site/layout";
 import type { Route } from "./+types/period";
+
+/** The calendar and the form work as HTML: the page's code runs at the visitor's first move (decision 034). */
+export const handle: PageHandle = { runsOnFirstUse: true };
 
 async function branchOf(params: Route.LoaderArgs["params"]) {
   const appId = param(seasonSchema, params.app);
@@ -24,26 +29,46 @@ async function branchOf(params: Route.LoaderArgs["params"]) {
   return { appId, ...branch };
 }
 
-/** Step: the rental period at the chosen branch. */
+/**
+ * Step: the rental period at the chosen branch. The calendar's days and months are buttons of a GET form, so
+ * the URL may carry the range so far, the day just picked and the hours (`readCalendarQuery`); without a query
+ * the bag's period at this branch is shown.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { appId, shop, calendar } = await branchOf(params);
   const bag = await loadBag(request);
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
   const today = zonedDate(new Date());
   const season = seasonDates(today, calendar.seasonStart, calendar.seasonEnd);
-  const sameShop = bag?.appId === appId && bag?.shopId === shop.id;
   const openWeekdays = new Set(calendar.hours.map((h) => h.weekday));
+  const bounds = {
+    min: season.from,
+    max: season.to,
+    closedDays: calendar.closedDays.filter((d) => d >= season.from && d <= season.to),
+    closedWeekdays: [1, 2, 3, 4, 5, 6, 7].filter((d) => !openWeekdays.has(d)),
+  };
+  const sameShop = bag?.appId === appId && bag?.shopId === shop.id;
+  const fromBag = {
+    range: { from: sameShop ? (bag?.pickupDate ?? null) : null, to: sameShop ? (bag?.returnDate ?? null) : null },
+    pickupTime: sameShop ? bag?.pickupTime?.slice(0, 5) : undefined,
+    returnTime: sameShop ? bag?.returnTime?.slice(0, 5) : undefined,
+  };
+  const query = readCalendarQuery(url.searchParams, bounds);
+  const chosen = query ?? { ...fromBag, month: visibleMonth(null, fromBag.range, bounds) };
   return {
     appId,
     shop: { slug: shop.slug, name: shop.name },
     season,
-    closedDays: calendar.closedDays.filter((d) => d >= season.from && d <= season.to),
-    closedWeekdays: [1, 2, 3, 4, 5, 6, 7].filter((d) => !openWeekdays.has(d)),
+    bounds,
+    names: calendarNames(locale),
+    month: chosen.month,
     times: hourOptions(calendar.hours),
     values: {
-      pickupDate: sameShop ? bag?.pickupDate : null,
-      returnDate: sameShop ? bag?.returnDate : null,
-      pickupTime: sameShop ? bag?.pickupTime?.slice(0, 5) : null,
-      returnTime: sameShop ? bag?.returnTime?.slice(0, 5) : null,
+      pickupDate: chosen.range.from,
+      returnDate: chosen.range.to,
+      pickupTime: chosen.pickupTime ?? null,
+      returnTime: chosen.returnTime ?? null,
     },
   };
 }
@@ -76,6 +101,9 @@ export default function Period({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state === "submitting";
   const { appId, shop, season, times } = loaderData;
   const values = { ...loaderData.values, ...actionData?.values };
+  const range = { from: values.pickupDate || null, to: values.returnDate || null };
+  // A refused submission shows the month of the days it sent.
+  const month = actionData ? visibleMonth(null, range, loaderData.bounds) : loaderData.month;
   // A message goes once its field is changed: "Enter a valid date" must not stay beside valid dates just
   // picked. A new answer from the server brings its own messages.
   const [edits, setEdits] = useState<{ reply: typeof actionData; fields: string[] }>({ reply: actionData, fields: [] });
@@ -95,16 +123,14 @@ export default function Period({ loaderData, actionData }: Route.ComponentProps)
       </Static>
       {Object.keys(errors).length > 0 && <Notice>{t("booking.period.fix")}</Notice>}
       <Form method="post" noValidate className="mt-6 space-y-6">
-        <DateRangeField
-          locale={locale}
-          defaultStart={values.pickupDate ?? null}
-          defaultEnd={values.returnDate ?? null}
-          min={season.from}
-          max={season.to}
-          closedDays={loaderData.closedDays}
-          closedWeekdays={loaderData.closedWeekdays}
-          errors={{ pickupDate: errors.pickupDate, returnDate: errors.returnDate }}
-          onChange={() => change("pickupDate", "returnDate")}
+        <RangeCalendar
+          key={`${range.from}/${range.to}/${month}`}
+          names={loaderData.names}
+          bounds={loaderData.bounds}
+          initialRange={range}
+          initialMonth={month}
+          error={errors.pickupDate ?? errors.returnDate}
+          onPick={() => change("pickupDate", "returnDate")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           {(["pickupTime", "returnTime"] as const).map((name) => (

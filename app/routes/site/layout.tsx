@@ -6,6 +6,11 @@ export type PageHandle = {
   transition?: "translate";
   /** The page has nothing to interact with but links: it is not hydrated (`Static`, decision 032). */
   static?: true;
+  /**
+   * The page works as HTML until its code runs, which waits for the visitor's first move (decision 033); a
+   * `static` page always does. The dates step, whose calendar is a form (decision 034).
+   */
+  runsOnFirstUse?: true;
 };
 
 /** The default layout of every public page; pages whose handle asks for it enter with a translate transition. */

@@ -45,7 +45,7 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${extra}`,
     // Style elements only from the shop's files or under the nonce (the inlined stylesheet); style
-    // attributes (React Aria positions popovers with them) cannot load anything or select the page's content.
+    // attributes (the booking steps' progress bar is sized with one) cannot load anything or select the page's content.
     `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' data:${extra}`,

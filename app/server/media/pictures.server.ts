@@ -7,7 +7,7 @@
  * order; each change is in the owner's audit trail.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -19,12 +19,14 @@ import {
   OFFER_KINDS,
   PICTURE_FILE,
   PICTURE_OWNER_ID,
+  PICTURE_WIDTHS,
   type PictureFormat,
   type PictureName,
   type PictureOwner,
   parsePictureName,
   pictureFiles,
   pictureName,
+  pictureVariants,
 } from "../../domain/pictures";
 import { fail, ok, type Result } from "../../domain/result";
 import { recordAudit } from "../admin/audit.server";
@@ -41,7 +43,8 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  * (docs/benchmarks.md). A demo seed encodes some 85 pictures, an upload one.
  */
 export const PIPELINE = {
-  version: 1,
+  version: 2,
+  widths: PICTURE_WIDTHS,
   avif: { quality: 50, effort: 1 },
   webp: { quality: 80, effort: 2 },
 } as const;
@@ -346,8 +349,37 @@ export async function readPictureFile(owner: string, ownerId: string, file: stri
   const dir = pictureDir(owner, key);
   const path = resolve(dir, file);
   if (!path.startsWith(dir + sep)) return null;
+  const type = CONTENT_TYPES[match[4] as PictureFormat];
   try {
-    return { data: await readFile(path), type: CONTENT_TYPES[match[4] as PictureFormat] };
+    return { data: await readFile(path), type };
+  } catch {
+    const derived = await deriveWidth(dir, file);
+    return derived && { data: derived, type };
+  }
+}
+
+/**
+ * A layout width that a picture stored before that width existed lacks (960 came after 320, 640 and 1280):
+ * made from the picture's largest file, stored beside it, once. Only a name that the picture's own variants
+ * list can be made, so a request cannot ask for any other size.
+ */
+async function deriveWidth(dir: string, file: string): Promise<Buffer | null> {
+  const wanted = PICTURE_FILE.exec(file);
+  if (!wanted) return null;
+  const [, hash, , , format] = wanted;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const largest = names
+    .map((name) => PICTURE_FILE.exec(name))
+    .filter((m): m is RegExpExecArray => m !== null && m[1] === hash && m[4] === format)
+    .map((m) => ({ file: m[0], picture: { hash, width: Number(m[2]), height: Number(m[3]) } }))
+    .sort((a, b) => b.picture.width - a.picture.width)[0];
+  const variant = largest && pictureVariants(largest.picture, format as PictureFormat).find((v) => v.file === file);
+  if (!variant) return null;
+  try {
+    const resized = sharp(await readFile(join(dir, largest.file))).resize(variant.width, variant.height, { fit: "fill" });
+    const data = await (format === "avif" ? resized.avif(PIPELINE.avif) : resized.webp(PIPELINE.webp)).toBuffer();
+    await writeAtomically(join(dir, file), data);
+    return data;
   } catch {
     return null;
   }
