@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { startHoldSweeper } from "./app/server/booking/holds.server";
 import { openShopDatabase, prepareDatabase } from "./app/server/boot.server";
+import { keepCatalogInMemory } from "./app/server/catalog/catalog-cache.server";
 import { ConfigError, getHostPolicy, parseConfig, processCount, setConfig } from "./app/server/config.server";
 import { createHttpApp } from "./app/server/http/app.server";
 import { logger } from "./app/server/log.server";
@@ -93,6 +94,8 @@ async function serve() {
   const database = await openShopDatabase(config);
   // With several processes the primary has prepared the database already.
   if (cluster.isPrimary) await prepareDatabase(database, config);
+  // Storefronts, branches, items, prices, settings: read once, forgotten when any process changes them (decision 035).
+  const forgetCatalog = await keepCatalogInMemory(database);
 
   let app: ReturnType<typeof createHttpApp>;
   if (development) {
@@ -162,6 +165,7 @@ async function serve() {
     server.close(async () => {
       clearTimeout(force);
       try {
+        await forgetCatalog();
         await database.close();
         logger.info("database closed, bye");
       } finally {

@@ -16,9 +16,7 @@ import { MESSAGES_META } from "../i18n/bundles";
  * A tab in the background paints nothing, and a browser without paint timing gets the next frame; the timer
  * is the last resort.
  */
-const script = (
-  until: "paint" | "interaction",
-) => `(()=>{let queue=null,ran=false,shown=false,used=${until === "paint"};
+const script = (until: "paint" | "interaction") => `(()=>{let queue=null,ran=false,shown=false,used=${until === "paint"};
 const links=()=>{if(queue)return queue;queue=[];const m=document.querySelector('meta[name="${MESSAGES_META}"]');if(m)queue.push(["preload",m.content]);
 for(const l of document.querySelectorAll('link[rel="${INERT_PRELOAD}"]'))queue.push(["modulepreload",l.href]);return queue};
 const add=([rel,href])=>{const p=document.createElement("link");p.rel=rel;p.href=href;if(rel==="preload"){p.as="fetch";p.crossOrigin="anonymous"}document.head.append(p)};

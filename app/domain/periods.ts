@@ -45,6 +45,11 @@ export type RentalPeriod = {
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
+/** `value` if it is a real calendar day written YYYY-MM-DD, else null (a form sends any text). */
+export function isoDateOrNull(value: unknown): IsoDate | null {
+  return typeof value === "string" && parseDate(value) ? value : null;
+}
+
 function parseDate(value: IsoDate): { y: number; m: number; d: number } | null {
   const match = DATE.exec(value);
   if (!match) return null;

@@ -36,8 +36,10 @@ async function startRelay(target: URL) {
       server.listen(port, "127.0.0.1", () => resolve());
     });
   const down = async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    // close() calls back once every connection has ended: the shop's listening connection never ends by itself.
+    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     for (const s of sockets) s.destroy();
+    await closed;
   };
   await listen();
   return { port, down, up: listen, close: down };

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "../../app/server/auth/users.server";
+import { keepCatalogInMemory } from "../../app/server/catalog/catalog-cache.server";
 import { parseConfig, setConfig } from "../../app/server/config.server";
 import { setDatabase } from "../../app/server/db/client.server";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
@@ -33,6 +34,8 @@ export async function startTestServer(env: Record<string, string> = {}) {
   setConfig(config);
   await seedDemo(database.db);
   await ensureAdmin(ADMIN);
+  // As server.ts does: the catalogue in memory, forgotten on every change (decision 035).
+  const forgetCatalog = await keepCatalogInMemory(database);
   const buildPath = new URL("../../build/server/index.js", import.meta.url).href;
   const build = (await import(buildPath)) as ServerBuild;
   const app = createHttpApp({
@@ -74,6 +77,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const close = async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    await forgetCatalog();
     await database.close().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   };

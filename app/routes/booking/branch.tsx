@@ -33,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
         postalCode: shop.postalCode,
         town: shop.town,
         phone: shop.phone,
-        hours: calendar?.hours.sort((a, b) => a.weekday - b.weekday || a.opens.localeCompare(b.opens)) ?? [],
+        hours: calendar ? [...calendar.hours].sort((a, b) => a.weekday - b.weekday || a.opens.localeCompare(b.opens)) : [],
       };
     }),
   );

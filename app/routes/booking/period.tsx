@@ -9,7 +9,7 @@ import { calendarNames, formatDate, formatTime } from "../../domain/format";
 import { splitLocale } from "../../domain/i18n";
 import { slugSchema, wantedCategory } from "../../domain/ids";
 import { checkPostedPeriod, readCalendarQuery } from "../../domain/period-form";
-import { hourOptions, seasonDates, zonedDate } from "../../domain/periods";
+import { hourOptions, isoDateOrNull, seasonDates, zonedDate } from "../../domain/periods";
 import { visibleMonth } from "../../domain/range-calendar";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
@@ -101,7 +101,8 @@ export default function Period({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state === "submitting";
   const { appId, shop, season, times } = loaderData;
   const values = { ...loaderData.values, ...actionData?.values };
-  const range = { from: values.pickupDate || null, to: values.returnDate || null };
+  // A refused submission brings back what was sent, which may be no day at all.
+  const range = { from: isoDateOrNull(values.pickupDate), to: isoDateOrNull(values.returnDate) };
   // A refused submission shows the month of the days it sent.
   const month = actionData ? visibleMonth(null, range, loaderData.bounds) : loaderData.month;
   // A message goes once its field is changed: "Enter a valid date" must not stay beside valid dates just

@@ -26,8 +26,8 @@ const OFFER_PAGE = { service: "/ski-service", depot: "/ski-depot", sale: "/sport
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const shop = found(await getShop(param(slugSchema(), params.id)));
   const today = zonedDate(new Date());
+  const shop = found(await getShop(param(slugSchema(), params.id), today));
   const storefronts = await listStorefronts();
   // The season it is (or the one that opens next) comes first: hours, rentals and booking buttons.
   const appIds = seasonOrder(

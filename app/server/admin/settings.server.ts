@@ -9,7 +9,7 @@ import { settingsSchema } from "../../domain/settings";
 import { getConfig } from "../config.server";
 import { getDb } from "../db/client.server";
 import { auditLog, settings, users } from "../db/schema";
-import { forgetSiteSettings, getSettings } from "../settings/settings.server";
+import { getSettings } from "../settings/settings.server";
 import { recordAudit } from "./audit.server";
 
 /** The settings, what the environment would use without them, and the latest changes. */
@@ -66,6 +66,5 @@ export async function saveSettings(userId: string, input: SettingsInput): Promis
     }
     return keys;
   });
-  if (changed.length > 0) forgetSiteSettings();
   return changed;
 }

@@ -1,12 +1,22 @@
-/** The branch calendar a rental period is checked against (domain/periods). */
+/** The branch calendar a rental period is checked against (domain/periods), kept in memory with the catalogue (decision 035). */
 import { and, eq } from "drizzle-orm";
 import type { ShopCalendar } from "../../domain/periods";
 import type { Season } from "../../domain/vocabulary";
+import { catalogRead } from "../catalog/catalog-cache.server";
 import { type Db, getDb } from "../db/client.server";
 import { shopClosedDays, shopHours, shopStorefronts, shops, storefronts } from "../db/schema";
 
-/** Opening hours for the storefront's season, closed days and season window; null when the branch does not serve it. */
-export async function getShopCalendar(shopId: number, appId: Season, db: Db = getDb()): Promise<ShopCalendar | null> {
+/**
+ * Opening hours for the storefront's season, closed days and season window; null when the branch does not serve
+ * it. Read from memory, or with `db` (a transaction) from the tables.
+ */
+export function getShopCalendar(shopId: number, appId: Season, db?: Db): Promise<ShopCalendar | null> {
+  return db ? readShopCalendar(shopId, appId, db) : keptShopCalendar(shopId, appId);
+}
+
+const keptShopCalendar = catalogRead("getShopCalendar", (shopId: number, appId: Season) => readShopCalendar(shopId, appId, getDb()));
+
+async function readShopCalendar(shopId: number, appId: Season, db: Db): Promise<ShopCalendar | null> {
   const [served] = await db
     .select({ seasonStart: storefronts.seasonStart, seasonEnd: storefronts.seasonEnd })
     .from(shopStorefronts)

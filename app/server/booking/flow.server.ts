@@ -10,7 +10,8 @@ import { type Quote, quoteRental } from "../../domain/pricing";
 import { nearestAvailableSize, recommendSize } from "../../domain/sizing";
 import { type Fit, fitFor } from "../../domain/suitability";
 import type { ItemKind, Season } from "../../domain/vocabulary";
-import { type Db, getDb } from "../db/client.server";
+import { catalogRead } from "../catalog/catalog-cache.server";
+import { getDb } from "../db/client.server";
 import { categories, items, partnerHotels, priceSurcharges, priceTables, shopStorefronts, shops, storefronts } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
 import { getAvailability, type ItemAvailability } from "./availability.server";
@@ -21,25 +22,26 @@ import { type BagLine, quoteBag } from "./quote.server";
 export type Step = "branch" | "period" | "persons" | "equipment" | "bag" | "invoice" | "payment";
 export const STEPS: Step[] = ["branch", "period", "persons", "equipment", "bag", "invoice", "payment"];
 
-export async function getStorefront(appId: Season, db: Db = getDb()) {
-  const [storefront] = await db
+/** An enabled storefront, from memory (decision 035). */
+export const getStorefront = catalogRead("getStorefront", async (appId: Season) => {
+  const [storefront] = await getDb()
     .select()
     .from(storefronts)
     .where(and(eq(storefronts.id, appId), eq(storefronts.enabled, true)));
   return storefront ?? null;
-}
+});
 
-/** The branch of a slug if it serves the storefront, with its calendar for the season. */
-export async function getBranch(appId: Season, slug: string, db: Db = getDb()) {
-  const [shop] = await db
+/** The branch of a slug if it serves the storefront, with its calendar for the season; from memory (decision 035). */
+export const getBranch = catalogRead("getBranch", async (appId: Season, slug: string) => {
+  const [shop] = await getDb()
     .select()
     .from(shops)
     .innerJoin(shopStorefronts, and(eq(shopStorefronts.shopId, shops.id), eq(shopStorefronts.appId, appId)))
     .where(and(eq(shops.slug, slug), eq(shops.active, true)));
   if (!shop) return null;
-  const calendar = await getShopCalendar(shop.shops.id, appId, db);
+  const calendar = await getShopCalendar(shop.shops.id, appId);
   return calendar ? { shop: shop.shops, calendar } : null;
-}
+});
 
 /** The bag's period as instants, when it has one that still passes the branch's rules. */
 export function bagPeriod(bag: Bag | null, calendar: ShopCalendar, now: Date): { period: RentalPeriod | null; errors: PeriodError[] } {
@@ -201,10 +203,10 @@ export async function equipmentFor(params: {
 }
 
 /** The storefront's categories with what kind of thing each holds, in display order. */
-export async function categoriesOf(appId: Season, locale: Locale, db: Db = getDb()) {
-  const rows = await db.select().from(categories).where(eq(categories.appId, appId)).orderBy(asc(categories.sort));
+export const categoriesOf = catalogRead("categoriesOf", async (appId: Season, locale: Locale) => {
+  const rows = await getDb().select().from(categories).where(eq(categories.appId, appId)).orderBy(asc(categories.sort));
   return rows.map((c) => ({ id: c.id, kind: c.kind, name: pick(c.name, locale) }));
-}
+});
 
 export function quoteLinesOf(bag: Bag): BagLine[] {
   return bag.lines.map((line) => ({

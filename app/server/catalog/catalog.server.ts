@@ -1,30 +1,31 @@
-/** Read access to the storefronts, branches and catalogue for the public pages. */
+/** Read access to the storefronts, branches and catalogue for the public pages, kept in memory (decision 035). */
 import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
 import { hoursSummary } from "../../domain/opening-hours";
 import { type IsoDate, seasonOrder } from "../../domain/periods";
 import type { OfferKind } from "../../domain/pictures";
 import { getDb } from "../db/client.server";
 import { categories, items, offerPictures, shopClosedDays, shopHours, shopStorefronts, shops, storefronts } from "../db/schema";
+import { catalogRead } from "./catalog-cache.server";
 
-export async function listStorefronts() {
-  return getDb().select().from(storefronts).where(eq(storefronts.enabled, true)).orderBy(asc(storefronts.sort));
-}
+export const listStorefronts = catalogRead("listStorefronts", async () =>
+  getDb().select().from(storefronts).where(eq(storefronts.enabled, true)).orderBy(asc(storefronts.sort)),
+);
 
 /** Active branches with the storefronts each serves. */
-export async function listShops() {
+export const listShops = catalogRead("listShops", async () => {
   const db = getDb();
   const [rows, links] = await Promise.all([
     db.select().from(shops).where(eq(shops.active, true)).orderBy(asc(shops.sort), asc(shops.name)),
     db.select().from(shopStorefronts),
   ]);
   return rows.map((shop) => ({ ...shop, appIds: links.filter((l) => l.shopId === shop.id).map((l) => l.appId) }));
-}
+});
 
 /**
  * The branches for `/stores`: each with its storefronts, the one whose season it is first, and its
  * opening hours in short for `today` (a date in the shop's time zone).
  */
-export async function listShopCards(today: IsoDate) {
+export const listShopCards = catalogRead("listShopCards", async (today: IsoDate) => {
   const db = getDb();
   const [rows, seasons, hours, closed] = await Promise.all([
     listShops(),
@@ -48,10 +49,10 @@ export async function listShopCards(today: IsoDate) {
       ),
     };
   });
-}
+});
 
-/** One branch by its slug with hours per storefront, upcoming closed days and what it rents; null if none. */
-export async function getShop(slug: string, today = new Date()) {
+/** One branch by its slug with hours per storefront, closed days from `today` on and what it rents; null if none. */
+export const getShop = catalogRead("getShop", async (slug: string, today: IsoDate) => {
   const db = getDb();
   const [shop] = await db
     .select()
@@ -59,13 +60,12 @@ export async function getShop(slug: string, today = new Date()) {
     .where(and(eq(shops.slug, slug), eq(shops.active, true)))
     .limit(1);
   if (!shop) return null;
-  const todayIso = today.toISOString().slice(0, 10);
   const [hours, closed, links] = await Promise.all([
     db.select().from(shopHours).where(eq(shopHours.shopId, shop.id)).orderBy(asc(shopHours.weekday), asc(shopHours.opens)),
     db
       .select()
       .from(shopClosedDays)
-      .where(and(eq(shopClosedDays.shopId, shop.id), gte(shopClosedDays.day, todayIso)))
+      .where(and(eq(shopClosedDays.shopId, shop.id), gte(shopClosedDays.day, today)))
       .orderBy(asc(shopClosedDays.day)),
     db.select({ appId: shopStorefronts.appId }).from(shopStorefronts).where(eq(shopStorefronts.shopId, shop.id)),
   ]);
@@ -88,20 +88,16 @@ export async function getShop(slug: string, today = new Date()) {
           .groupBy(categories.id)
           .orderBy(asc(categories.sort));
   return { shop, hours, closed, appIds, offer };
-}
+});
 
 /** Public slugs for the sitemap. */
-export async function listShopSlugs() {
-  return getDb()
-    .select({ slug: shops.slug, updatedAt: shops.updatedAt })
-    .from(shops)
-    .where(eq(shops.active, true))
-    .orderBy(asc(shops.sort));
-}
+export const listShopSlugs = catalogRead("listShopSlugs", async () =>
+  getDb().select({ slug: shops.slug, updatedAt: shops.updatedAt }).from(shops).where(eq(shops.active, true)).orderBy(asc(shops.sort)),
+);
 
 /** The pictures of the three offers (ski service, depot, sports shop); an offer without a row has none. */
-export async function getOfferPictures(): Promise<Record<OfferKind, string[]>> {
+export const getOfferPictures = catalogRead("getOfferPictures", async (): Promise<Record<OfferKind, string[]>> => {
   const rows = await getDb().select().from(offerPictures);
   const of = (offer: OfferKind) => rows.find((row) => row.offer === offer)?.pictures ?? [];
   return { service: of("service"), depot: of("depot"), sale: of("sale") };
-}
+});

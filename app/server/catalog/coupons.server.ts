@@ -1,36 +1,31 @@
-import { and, asc, eq, gt, isNull, or } from "drizzle-orm";
+/** The public coupons (the home page's offers, `/coupon/{CODE}`), kept in memory with the catalogue (decision 035). */
+import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { coupons } from "../db/schema";
+import { catalogRead } from "./catalog-cache.server";
+
+const publicCoupons = catalogRead("publicCoupons", async () =>
+  getDb()
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.public, true), eq(coupons.active, true)))
+    .orderBy(asc(coupons.code)),
+);
 
 /** A public, active coupon by its code (case-insensitive), or null. */
 export async function getPublicCoupon(code: string) {
-  const [coupon] = await getDb()
-    .select()
-    .from(coupons)
-    .where(and(eq(coupons.code, code.toUpperCase()), eq(coupons.public, true), eq(coupons.active, true)))
-    .limit(1);
-  return coupon ?? null;
+  const wanted = code.toUpperCase();
+  return (await publicCoupons()).find((coupon) => coupon.code === wanted) ?? null;
 }
 
 export async function listPublicCouponCodes() {
-  return getDb()
-    .select({ code: coupons.code, updatedAt: coupons.updatedAt })
-    .from(coupons)
-    .where(and(eq(coupons.public, true), eq(coupons.active, true)));
+  return (await publicCoupons()).map(({ code, updatedAt }) => ({ code, updatedAt }));
 }
 
 /** Public coupons still valid, for the home page's offers. */
 export async function listPublicCoupons(now = new Date()) {
-  return getDb()
-    .select({
-      code: coupons.code,
-      kind: coupons.kind,
-      value: coupons.value,
-      description: coupons.description,
-      validUntil: coupons.validUntil,
-    })
-    .from(coupons)
-    .where(and(eq(coupons.public, true), eq(coupons.active, true), or(isNull(coupons.validUntil), gt(coupons.validUntil, now))))
-    .orderBy(asc(coupons.code))
-    .limit(6);
+  return (await publicCoupons())
+    .filter((coupon) => coupon.validUntil === null || coupon.validUntil > now)
+    .slice(0, 6)
+    .map(({ code, kind, value, description, validUntil }) => ({ code, kind, value, description, validUntil }));
 }

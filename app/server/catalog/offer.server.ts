@@ -9,6 +9,7 @@ import type { ItemKind, Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
 import { categories, items, priceTables, serviceCapacity, shopStorefronts, shops, stock, units } from "../db/schema";
 import { getOfferPictures } from "./catalog.server";
+import { catalogRead } from "./catalog-cache.server";
 
 /** Everything but rentals has a public page of its own (ski service, depot, sports shop). */
 export type OfferKind = Exclude<ItemKind, "rental">;
@@ -80,7 +81,7 @@ async function amountsPerShop(kind: ItemKind, itemIds: number[]) {
  * The ski service, ski depot or sports shop page: the categories of that kind with their items, price,
  * and per branch how much there is (stock, lockers) or, for a service, whether the branch offers it.
  */
-export async function listOffer(kind: OfferKind, locale: Locale) {
+export const listOffer = catalogRead("listOffer", async (kind: OfferKind, locale: Locale) => {
   const db = getDb();
   const rows = await db
     .select({ item: items, category: categories })
@@ -121,7 +122,7 @@ export async function listOffer(kind: OfferKind, locale: Locale) {
     });
   }
   return { categories: grouped, branches: branches.map(({ slug, name, town }) => ({ slug, name, town })) };
-}
+});
 
 /** The ski service or ski depot page: its offer and the pictures of its banner. */
 export async function offerPage(kind: "service" | "depot", locale: Locale) {
@@ -133,10 +134,10 @@ export async function offerPage(kind: "service" | "depot", locale: Locale) {
  * The sports shop page for the chosen category and branch (issue 17): category tiles, or one category's
  * articles as cards, with the filter chips' counts. Only what the page shows travels to the browser.
  */
-export async function listSportsShop(locale: Locale, wanted: ShopFilter, refused: ShopFilterKey[]) {
+export const listSportsShop = catalogRead("listSportsShop", async (locale: Locale, wanted: ShopFilter, refused: ShopFilterKey[]) => {
   const { categories, branches } = await listOffer("sale", locale);
   return shopView(categories, branches, wanted, refused);
-}
+});
 
 export type OfferItem = {
   id: number;
@@ -155,7 +156,7 @@ export type OfferItem = {
  * that can be brought from another branch (not `local`), each with its price for one day. Grouped by
  * storefront in the order of `appIds` (the page puts the season it is first), then by category.
  */
-export async function shopRentals(shopId: number, appIds: string[], locale: Locale) {
+export const shopRentals = catalogRead("shopRentals", async (shopId: number, appIds: string[], locale: Locale) => {
   if (appIds.length === 0) return [];
   const db = getDb();
   const rows = await db
@@ -186,12 +187,12 @@ export async function shopRentals(shopId: number, appIds: string[], locale: Loca
     group.items.push({ id: item.id, slug: item.slug, name: pick(item.name, locale), dayCents: fromPrice(item, tables.get(item.id)) });
   }
   return seasons.filter((s) => s.categories.length > 0);
-}
+});
 
 type ShopRentalCategory = { id: string; name: string; items: { id: number; slug: string; name: string; dayCents: number | null }[] };
 
 /** An active item's public page: the item, its category, prices and the branches that have it. */
-export async function getItemPage(slug: string, locale: Locale) {
+export const getItemPage = catalogRead("getItemPage", async (slug: string, locale: Locale) => {
   const db = getDb();
   const [row] = await db
     .select({ item: items, category: categories })
@@ -237,13 +238,13 @@ export async function getItemPage(slug: string, locale: Locale) {
       .filter((b) => movable || b.count > 0),
     available: total > 0,
   };
-}
+});
 
 /** Active items for the sitemaps. */
-export async function listItemSlugs() {
+export const listItemSlugs = catalogRead("listItemSlugs", async () => {
   return getDb()
     .select({ slug: items.slug, updatedAt: items.updatedAt })
     .from(items)
     .where(eq(items.active, true))
     .orderBy(asc(items.appId), asc(items.id));
-}
+});

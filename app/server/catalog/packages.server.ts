@@ -26,12 +26,19 @@ import type { equipmentFor } from "../booking/flow.server";
 import { type Db, getDb } from "../db/client.server";
 import { bagLines, items, packageItems, packages, priceSurcharges, priceTables } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
+import { catalogRead } from "./catalog-cache.server";
 
 export type PackageRow = typeof packages.$inferSelect;
 export type PackageComponentRow = typeof packageItems.$inferSelect;
 
-/** A storefront's active packages with their components, in display order. */
-export async function activePackages(appId: Season, db: Db = getDb()) {
+/** A storefront's active packages with their components, in display order; from memory, or with `db` (a transaction) from the tables. */
+export function activePackages(appId: Season, db?: Db) {
+  return db ? readActivePackages(appId, db) : keptActivePackages(appId);
+}
+
+const keptActivePackages = catalogRead("activePackages", (appId: Season) => readActivePackages(appId, getDb()));
+
+async function readActivePackages(appId: Season, db: Db) {
   const rows = await db
     .select()
     .from(packages)
@@ -117,7 +124,7 @@ export async function packagesFor(list: Parameters<typeof equipmentFor>[0]): Pro
   const person = list.personId === null ? null : list.bag.persons.find((p) => p.id === list.personId);
   if (!person) return [];
   const db = getDb();
-  const all = await activePackages(list.appId, db);
+  const all = await activePackages(list.appId);
   if (all.length === 0) return [];
   const itemIds = [...new Set(all.flatMap((p) => p.components.map((c) => c.itemId)))];
   const body = { heightCm: person.heightCm, weightKg: person.weightKg, skill: person.skill, shoeSizeEu: person.shoeSize };

@@ -32,8 +32,23 @@ export type Database = {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** A cheap round trip, for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Tells `watcher` of every committed write to a catalogue table, in any process (migration 0012, decision
+   * 035). A change made by this process is told before the write's own promise resolves, so that the next
+   * read here sees it. Resolves once the watch is on; the function it gives ends the watch.
+   */
+  watchCatalog(watcher: CatalogWatcher): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/**
+ * `changed` after a write to the catalogue; `lost` when changes could go unseen (PostgreSQL: the listening
+ * connection broke) and `ready` when they are seen again.
+ */
+export type CatalogWatcher = { changed(): void; lost(): void; ready(): void };
+
+/** The channel of migration 0012's trigger. */
+const CATALOG_CHANNEL = "catalog";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -46,12 +61,24 @@ export async function openDatabase(options: {
   template?: Blob;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const url = options.url;
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const watchers = new Set<CatalogWatcher>();
+    const tell = (message: pg.Notification) => {
+      if (message.channel === CATALOG_CHANNEL) for (const watcher of watchers) watcher.changed();
+    };
     // A client that loses its connection must not crash the process. The pool listens only while a
     // client is idle; one in use (a transaction whose backend was killed) emits "error" after its query
     // has already failed with the cause, so that event has nothing left to tell. The pool replaces it.
     pool.on("error", () => {});
-    pool.on("connect", (client) => client.on("error", () => {}));
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+      // Every connection listens: PostgreSQL tells a session of its own notifications before it answers
+      // the COMMIT, so the process that changed the catalogue forgets it before the change's promise resolves.
+      client.on("notification", tell);
+      client.query(`LISTEN ${CATALOG_CHANNEL}`).catch(() => {});
+    });
+    const listener = catalogListener(url, tell, watchers);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: "postgres",
@@ -71,7 +98,20 @@ export async function openDatabase(options: {
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => pool.end(),
+      watchCatalog: async (watcher) => {
+        watchers.add(watcher);
+        await listener.start();
+        if (listener.connected()) watcher.ready();
+        return async () => {
+          watchers.delete(watcher);
+          if (watchers.size === 0) await listener.stop();
+        };
+      },
+      close: async () => {
+        watchers.clear();
+        await listener.stop();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -89,7 +129,85 @@ export async function openDatabase(options: {
     ping: async () => {
       await client.query("select 1");
     },
+    // One connection in one process: PGlite calls back before the writing query's promise resolves.
+    watchCatalog: async (watcher) => {
+      const unlisten = await client.listen(CATALOG_CHANNEL, () => watcher.changed());
+      watcher.ready();
+      // Closed first (a test of an outage): nothing is listening any more.
+      return () => unlisten().catch(() => {});
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * The connection of its own that keeps listening while the pool's connections come and go (the pool closes
+ * idle ones): without it, a process with no open connection would miss another process's change. When it
+ * breaks, the watchers hear `lost` (they must not trust what they kept) and it connects again, soon at first,
+ * then every 5 s at most, and says `ready` once it listens again.
+ */
+function catalogListener(url: string, tell: (message: pg.Notification) => void, watchers: Set<CatalogWatcher>) {
+  let client: pg.Client | null = null;
+  let starting: Promise<void> | null = null;
+  let stopped = false;
+  let delay = 250;
+  let timer: NodeJS.Timeout | undefined;
+  const again = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+    delay = Math.min(delay * 2, 5000);
+  };
+  const connect = async () => {
+    const attempt = new pg.Client({ connectionString: url });
+    let broken = false;
+    const lose = () => {
+      if (broken) return;
+      broken = true;
+      if (client === attempt) client = null;
+      attempt.end().catch(() => {});
+      if (stopped) return;
+      for (const watcher of watchers) watcher.lost();
+      again();
+    };
+    attempt.on("error", lose);
+    attempt.on("end", lose);
+    attempt.on("notification", tell);
+    try {
+      await attempt.connect();
+      await attempt.query(`LISTEN ${CATALOG_CHANNEL}`);
+    } catch {
+      lose();
+      return;
+    }
+    if (stopped || broken) {
+      await attempt.end().catch(() => {});
+      return;
+    }
+    client = attempt;
+    delay = 250;
+    for (const watcher of watchers) watcher.ready();
+  };
+  return {
+    connected: () => client !== null,
+    /** Resolves after the first attempt, whether it connected or will try again. */
+    start: () => {
+      stopped = false;
+      starting ??= connect();
+      return starting;
+    },
+    stop: async () => {
+      stopped = true;
+      starting = null;
+      clearTimeout(timer);
+      timer = undefined;
+      const open = client;
+      client = null;
+      await open?.end().catch(() => {});
+    },
   };
 }
 

@@ -1,0 +1,26 @@
+-- The catalogue tables say when they change (decision 035): every statement that writes one of them sends a
+-- notification on the channel "catalog" when its transaction commits, to every connection that listens, in every
+-- process. The processes keep the catalogue in memory and forget it on that notification.
+CREATE OR REPLACE FUNCTION "notify_catalog_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('catalog', TG_TABLE_NAME);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DO $$
+DECLARE
+  catalog_table text;
+BEGIN
+  FOREACH catalog_table IN ARRAY ARRAY[
+    'apps', 'shops', 'shop_apps', 'shop_hours', 'shop_closed_days', 'categories', 'offer_pictures', 'items',
+    'price_tables', 'packages', 'package_items', 'price_surcharges', 'units', 'stock', 'service_capacity',
+    'partner_hotels', 'coupons', 'settings'
+  ] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER "catalog_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION "notify_catalog_change"()',
+      catalog_table
+    );
+  END LOOP;
+END
+$$;
