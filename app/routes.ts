@@ -76,9 +76,6 @@ export default [
   route(":lang?/order/:id/confirmation.pdf", "routes/booking/order-pdf.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("webhooks/:provider", "routes/resources/webhook.ts"),
-  // Pictures of items, branches, categories, storefronts and offers, the same in every language:
-  // content-hashed, cached for a year (decision 031).
-  route("media/:owner/:ownerId/:file", "routes/resources/picture.ts"),
   route("version.json", "routes/resources/version.ts"),
   route("app/i18n/lang/:file", "routes/resources/messages.ts"),
   // The browser's messages, one file per language and area, content-hashed (decision 024).

@@ -10,7 +10,5 @@ declare module "react-router" {
     buildVersion: string;
     /** The client's IP address as Express sees it (`req.ip`, through trusted proxies only): for rate limits. */
     clientAddress: string;
-    /** The build's stylesheets as text, for inlining (undefined in development). */
-    stylesheetText: (href: string) => string | undefined;
   }
 }

@@ -15,6 +15,7 @@
  * slow. Build first (`npm run build`).
  *
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 BENCH_WARMUP_SECONDS=2 npm run bench:ssr
+ *   BENCH_PAGES=/,/about npm run bench:ssr        only these pages (issue 18's four: BENCH_PAGES=targets)
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -50,6 +51,15 @@ const publicPages = [
   "/sports-shop",
   `/item/${RENTAL_ITEM_SLUG}`,
 ];
+
+/** The pages issue 18 sets targets for: home, about, a branch, the season's branch choice. */
+const targetPages = ["/", "/about", "/shop/ciaslin", "/rental/winter"];
+
+function pagesToMeasure(): string[] {
+  const setting = process.env.BENCH_PAGES;
+  if (!setting) return publicPages;
+  return setting === "targets" ? targetPages : setting.split(",");
+}
 
 // ---------------------------------------------------------------------------------------------
 // The baseline: a plain React Router app
@@ -236,7 +246,7 @@ try {
     LOG_LEVEL: "silent",
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
-  const paths = await answeringPaths(shop.url, publicPages);
+  const paths = await answeringPaths(shop.url, pagesToMeasure());
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
   console.log(`\n${database}, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per URL, gzip accepted\n`);
   console.log(

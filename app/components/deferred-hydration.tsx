@@ -46,9 +46,9 @@ export function DeferredHydration({ nonce, until }: { nonce: string | undefined;
 }
 
 /**
- * Holds the first paint until the whole page is parsed. With the stylesheet inlined nothing else holds
- * it, and the browser may paint the first half of a document that arrives in pieces: the header's
- * links, then the rest beside them, a shift the visitor sees. `rel="expect"` blocks rendering only
+ * Holds the first paint until the whole page is parsed. Once its stylesheet is there (cached after the first
+ * page) nothing else holds it, and the browser may paint the first half of a document that arrives in pieces:
+ * the header's links, then the rest beside them, a shift the visitor sees. `rel="expect"` blocks rendering only
  * until the element is parsed; browsers without it ignore the link.
  */
 export function RenderAfterParsing() {

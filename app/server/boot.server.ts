@@ -28,13 +28,15 @@ export async function prepareDatabase(database: Database, config: Config) {
     const started = Date.now();
     await database.migrate();
     logger.info({ ms: Date.now() - started, database: database.kind }, "migrations applied");
+    let seeded = false;
     if (config.SEED_DEMO === "true") {
-      const { seeded } = await seedDemo(database.db);
+      ({ seeded } = await seedDemo(database.db));
       if (seeded) logger.info("demo shop seeded");
     }
-    // PGlite runs no autovacuum, so the planner has no statistics until someone collects them; without
-    // them the availability query of a busy season is five times slower (docs/benchmarks.md).
-    if (database.kind === "pglite") await database.db.execute(sql`analyze`);
+    // The planner needs statistics: PGlite runs no autovacuum at all, and PostgreSQL's comes a minute or more
+    // after a seed. Without them the availability query plans a nested loop over every unit, five to ten
+    // times slower (docs/benchmarks.md).
+    if (database.kind === "pglite" || seeded) await database.db.execute(sql`analyze`);
     await ensureAdminAccount(config);
   });
   await reportDemoBusinessData(config);

@@ -122,7 +122,7 @@ describe("the item screens", () => {
     expect(gone?.status()).toBe(404);
     expect(consoleErrors.filter((e) => !e.includes("404"))).toEqual([]);
     await page.close();
-  });
+  }, 120_000); // eight screens, each checked by axe: 25 s alone, more than a minute beside another browser test
 
   it("the item page of a sale article and of a service, in Italian, without serious axe violations", async () => {
     const { page, consoleErrors } = await openPage(admin);

@@ -153,12 +153,11 @@ describe("security headers", () => {
       const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes("application/ld+json"));
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-      // Style elements too: only the inlined stylesheet, under the nonce; no 'unsafe-inline' for elements.
+      // Style elements only under the nonce, and a page has none: its stylesheet is the build's file (decision 036).
       expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
       expect(csp).toContain("style-src-attr 'unsafe-inline'");
-      const styles = html.match(/<style\b[^>]*>/g) ?? [];
-      expect(styles.length).toBeGreaterThan(0);
-      for (const tag of styles) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(html).not.toMatch(/<style\b/);
+      expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/);
       // Nothing in the browser adds style elements of its own any more, so the nonce is not handed to scripts.
       expect(html).not.toContain('name="csp-nonce"');
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -42,14 +42,13 @@ export type Bag = typeof bags.$inferSelect & {
   lines: (typeof bagLines.$inferSelect)[];
 };
 
+/** The bag with its persons and lines: one query, as every step of every visitor reads it. */
 async function loadById(id: string, db: Db): Promise<Bag | null> {
-  const [bag] = await db.select().from(bags).where(eq(bags.id, id));
-  if (!bag) return null;
-  const [persons, lines] = await Promise.all([
-    db.select().from(bagPersons).where(eq(bagPersons.bagId, id)).orderBy(asc(bagPersons.position)),
-    db.select().from(bagLines).where(eq(bagLines.bagId, id)).orderBy(asc(bagLines.id)),
-  ]);
-  return { ...bag, persons, lines };
+  const bag = await db.query.bags.findFirst({
+    where: eq(bags.id, id),
+    with: { persons: { orderBy: asc(bagPersons.position) }, lines: { orderBy: asc(bagLines.id) } },
+  });
+  return bag ?? null;
 }
 
 /** The visitor's bag, or null when there is none (or the cookie is forged or stale). */

@@ -2,7 +2,7 @@
  * The booking steps' server side (docs/architecture.md §6.1): what each step needs from the bag and the rental core,
  * and where to send a visitor who skipped a step. Route modules stay thin and call these.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { type Locale, localizePath, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type RentalPeriod, type ShopCalendar, zonedDate } from "../../domain/periods";
@@ -10,9 +10,10 @@ import { type Quote, quoteRental } from "../../domain/pricing";
 import { nearestAvailableSize, recommendSize } from "../../domain/sizing";
 import { type Fit, fitFor } from "../../domain/suitability";
 import type { ItemKind, Season } from "../../domain/vocabulary";
+import { activePartnerHotels, allItems, allPriceTables, surchargesOf } from "../catalog/catalog.server";
 import { catalogRead } from "../catalog/catalog-cache.server";
 import { getDb } from "../db/client.server";
-import { categories, items, partnerHotels, priceSurcharges, priceTables, shopStorefronts, shops, storefronts } from "../db/schema";
+import { categories, shopStorefronts, shops, storefronts } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
 import { getAvailability, type ItemAvailability } from "./availability.server";
 import type { Bag } from "./bag-store.server";
@@ -106,43 +107,29 @@ export async function equipmentFor(params: {
   locale: Locale;
   now: Date;
 }): Promise<EquipmentEntry[]> {
-  const db = getDb();
   const person = params.personId === null ? null : (params.bag.persons.find((p) => p.id === params.personId) ?? null);
-  const [settings, rows, surcharges] = await Promise.all([
+  const [settings, everyItem, surcharges, everyTable] = await Promise.all([
     getSettings(),
-    db
-      .select()
-      .from(items)
-      .where(and(eq(items.appId, params.appId), eq(items.categoryId, params.categoryId), eq(items.active, true)))
-      .orderBy(asc(items.sort), asc(items.id)),
-    db.select().from(priceSurcharges).where(eq(priceSurcharges.appId, params.appId)),
+    allItems(),
+    surchargesOf(params.appId),
+    allPriceTables(),
   ]);
+  const rows = everyItem.filter((item) => item.appId === params.appId && item.categoryId === params.categoryId && item.active);
   if (rows.length === 0) return [];
   const body = person
     ? { heightCm: person.heightCm, weightKg: person.weightKg, skill: person.skill, shoeSizeEu: person.shoeSize }
     : undefined;
-  const [availability, tables] = await Promise.all([
-    getAvailability({
-      shopId: params.shopId,
-      appId: params.appId,
-      pickupAt: params.period.pickupAt,
-      returnAt: params.period.returnAt,
-      turnaroundMinutes: settings.turnaroundMinutes,
-      itemIds: rows.map((r) => r.id),
-      person: body,
-    }),
-    db
-      .select()
-      .from(priceTables)
-      .where(
-        inArray(
-          priceTables.itemId,
-          rows.map((r) => r.id),
-        ),
-      ),
-  ]);
+  const availability = await getAvailability({
+    shopId: params.shopId,
+    appId: params.appId,
+    pickupAt: params.period.pickupAt,
+    returnAt: params.period.returnAt,
+    turnaroundMinutes: settings.turnaroundMinutes,
+    itemIds: rows.map((r) => r.id),
+    person: body,
+  });
   const byItem = new Map<number, ItemAvailability>(availability.map((a) => [a.itemId, a]));
-  const tableOf = new Map(tables.map((t) => [t.itemId, t]));
+  const tableOf = new Map(everyTable.map((t) => [t.itemId, t]));
   const quote = quoteRental({
     lines: rows.map((item) => {
       const table = tableOf.get(item.id);
@@ -243,12 +230,11 @@ export type BagView = {
 /** Everything the bag shows: each line priced and checked against availability, the discounts, VAT and total. */
 export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, now: Date, email?: string | null): Promise<BagView | null> {
   if (!bag.appId || !bag.shopId) return null;
-  const db = getDb();
   const lines = quoteLinesOf(bag);
   const [priced, settings, hotels] = await Promise.all([
     quoteBag({ appId: bag.appId, period, lines, couponCode: bag.couponCode, hotelId: bag.hotelId, email, now }),
     getSettings(),
-    db.select().from(partnerHotels).where(eq(partnerHotels.active, true)).orderBy(asc(partnerHotels.name)),
+    activePartnerHotels(),
   ]);
   if (!priced.ok) return null;
   const availability =

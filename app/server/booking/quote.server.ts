@@ -2,12 +2,14 @@
  * Gathers what quoteRental needs from the database (items, price tables, surcharges, coupon and its uses,
  * partner hotel, the early-booking offer, the damage waiver) and calls it. The bag, the checkout and holdOrder all price
  * through here, so the customer is charged what the one pricing function says (docs/architecture.md §6.3).
+ * Outside a transaction the catalogue comes from memory (decision 035); a coupon and its uses always from the table.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Translated } from "../../domain/i18n";
 import { type IsoDate, zonedDate } from "../../domain/periods";
 import { type CouponInput, type Quote, type QuoteLineInput, quoteRental } from "../../domain/pricing";
 import type { AgeBand, Season } from "../../domain/vocabulary";
+import { activePartnerHotels, allItems, allPriceTables, surchargesOf } from "../catalog/catalog.server";
 import { packageLineTables } from "../catalog/packages.server";
 import { type Db, getDb } from "../db/client.server";
 import { couponRedemptions, coupons, items, partnerHotels, priceSurcharges, priceTables } from "../db/schema";
@@ -102,17 +104,18 @@ export async function quoteBag(
     /** The order being changed, whose own coupon use does not count against the coupon (decision 028). */
     orderId?: string;
   },
-  db: Db = getDb(),
+  tx?: Db,
 ): Promise<{ ok: true; context: QuoteContext } | { ok: false; problem: QuoteProblem }> {
   const now = params.now ?? new Date();
+  const db = tx ?? getDb();
   const itemIds = [...new Set(params.lines.map((l) => l.itemId))];
   const [rows, tables, surcharges, settings] = await Promise.all([
-    itemIds.length > 0 ? db.select().from(items).where(inArray(items.id, itemIds)) : Promise.resolve([]),
-    itemIds.length > 0 ? db.select().from(priceTables).where(inArray(priceTables.itemId, itemIds)) : Promise.resolve([]),
-    db.select().from(priceSurcharges).where(eq(priceSurcharges.appId, params.appId)),
+    tx ? (itemIds.length > 0 ? tx.select().from(items).where(inArray(items.id, itemIds)) : []) : allItems(),
+    tx ? (itemIds.length > 0 ? tx.select().from(priceTables).where(inArray(priceTables.itemId, itemIds)) : []) : allPriceTables(),
+    tx ? tx.select().from(priceSurcharges).where(eq(priceSurcharges.appId, params.appId)) : surchargesOf(params.appId),
     getSettings(),
   ]);
-  const byId = new Map(rows.map((item) => [item.id, item]));
+  const byId = new Map(rows.filter((item) => itemIds.includes(item.id)).map((item) => [item.id, item]));
   for (const line of params.lines) {
     const problem = lineProblem(line, byId.get(line.itemId), params.appId);
     if (problem) return { ok: false, problem };
@@ -120,18 +123,23 @@ export async function quoteBag(
 
   let hotel: QuoteContext["hotel"] = null;
   if (params.hotelId != null) {
-    const [row] = await db
-      .select()
-      .from(partnerHotels)
-      .where(and(eq(partnerHotels.id, params.hotelId), eq(partnerHotels.active, true)))
-      .limit(1);
+    const hotelId = params.hotelId;
+    const [row] = tx
+      ? await tx
+          .select()
+          .from(partnerHotels)
+          .where(and(eq(partnerHotels.id, hotelId), eq(partnerHotels.active, true)))
+          .limit(1)
+      : (await activePartnerHotels()).filter((hotel) => hotel.id === hotelId);
     if (!row) return { ok: false, problem: { reason: "unknownHotel" } };
     hotel = { id: row.id, name: row.name, discountPercent: row.discountPercent };
   }
 
   const code = params.couponCode?.trim();
   const coupon = code ? await findCoupon(code, db) : null;
-  const tableOf = new Map(tables.map((t) => [t.itemId, { dayPrices: t.dayPrices, extraDayCents: t.extraDayCents }]));
+  const tableOf = new Map(
+    tables.filter((t) => itemIds.includes(t.itemId)).map((t) => [t.itemId, { dayPrices: t.dayPrices, extraDayCents: t.extraDayCents }]),
+  );
   // A package's lines are priced by the package's table, split over them (decision 030).
   const packaged = await packageLineTables(
     params.lines.map((l) => ({
@@ -142,7 +150,8 @@ export async function quoteBag(
       person: l.personIndex,
     })),
     tableOf,
-    db,
+    params.appId,
+    tx,
   );
   const lines: QuoteLineInput[] = params.lines.map((line) => {
     const item = byId.get(line.itemId)!;

@@ -3,8 +3,21 @@ import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
 import { hoursSummary } from "../../domain/opening-hours";
 import { type IsoDate, seasonOrder } from "../../domain/periods";
 import type { OfferKind } from "../../domain/pictures";
+import type { Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
-import { categories, items, offerPictures, shopClosedDays, shopHours, shopStorefronts, shops, storefronts } from "../db/schema";
+import {
+  categories,
+  items,
+  offerPictures,
+  partnerHotels,
+  priceSurcharges,
+  priceTables,
+  shopClosedDays,
+  shopHours,
+  shopStorefronts,
+  shops,
+  storefronts,
+} from "../db/schema";
 import { catalogRead } from "./catalog-cache.server";
 
 export const listStorefronts = catalogRead("listStorefronts", async () =>
@@ -101,3 +114,20 @@ export const getOfferPictures = catalogRead("getOfferPictures", async (): Promis
   const of = (offer: OfferKind) => rows.find((row) => row.offer === offer)?.pictures ?? [];
   return { service: of("service"), depot: of("depot"), sale: of("sale") };
 });
+
+/**
+ * What pricing and the equipment step read of every item (decision 035): all items, active or not (a bag may
+ * hold one that was since deactivated, and the quote must say so), their price tables, a storefront's peak
+ * surcharges, the active partner hotels. Inside a transaction (holds) the tables are read directly instead.
+ */
+export const allItems = catalogRead("allItems", async () => getDb().select().from(items).orderBy(asc(items.sort), asc(items.id)));
+
+export const allPriceTables = catalogRead("allPriceTables", async () => getDb().select().from(priceTables));
+
+export const surchargesOf = catalogRead("surchargesOf", async (appId: Season) =>
+  getDb().select().from(priceSurcharges).where(eq(priceSurcharges.appId, appId)),
+);
+
+export const activePartnerHotels = catalogRead("activePartnerHotels", async () =>
+  getDb().select().from(partnerHotels).where(eq(partnerHotels.active, true)).orderBy(asc(partnerHotels.name)),
+);

@@ -67,21 +67,16 @@ async function readActivePackages(appId: Season, db: Db) {
 export async function packageLineTables(
   lines: { key: string; itemId: number; packageId: number | null; ageBand: AgeBand | null; person: number | null }[],
   itemTables: Map<number, PriceTable>,
-  db: Db = getDb(),
+  appId: Season,
+  tx?: Db,
 ): Promise<{ tables: Map<string, PriceTable>; names: Map<string, PackageRow["name"]> }> {
   const tables = new Map<string, PriceTable>();
   const names = new Map<string, PackageRow["name"]>();
   const ids = [...new Set(lines.map((l) => l.packageId).filter((id): id is number => id !== null))];
   if (ids.length === 0) return { tables, names };
-  const [rows, components] = await Promise.all([
-    db
-      .select()
-      .from(packages)
-      .where(and(inArray(packages.id, ids), eq(packages.active, true))),
-    db.select().from(packageItems).where(inArray(packageItems.packageId, ids)),
-  ]);
+  const rows = (await activePackages(appId, tx)).filter((row) => ids.includes(row.id));
   for (const row of rows) {
-    const parts = components.filter((c) => c.packageId === row.id);
+    const parts = row.components;
     const persons = new Set(lines.filter((l) => l.packageId === row.id).map((l) => l.person));
     for (const person of persons) {
       const group = lines.filter((l) => l.packageId === row.id && l.person === person);

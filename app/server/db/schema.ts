@@ -6,7 +6,7 @@
  * Constraints that Drizzle cannot express (the reservation exclusion constraint, range checks on
  * `tstzrange`) live in the hand-written migration `0001_constraints.sql`.
  */
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -615,6 +615,13 @@ export const bagLines = pgTable(
   },
   (t) => [check("cart_lines_quantity", sql`${t.quantity} > 0`)],
 );
+
+/** A bag with its persons and lines, read in one query (`loadBag`). */
+export const bagRelations = relations(bags, ({ many }) => ({ persons: many(bagPersons), lines: many(bagLines) }));
+export const bagPersonRelations = relations(bagPersons, ({ one }) => ({
+  bag: one(bags, { fields: [bagPersons.bagId], references: [bags.id] }),
+}));
+export const bagLineRelations = relations(bagLines, ({ one }) => ({ bag: one(bags, { fields: [bagLines.bagId], references: [bags.id] }) }));
 
 // ---------------------------------------------------------------------------------------------
 // Orders

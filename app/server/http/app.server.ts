@@ -4,6 +4,7 @@
  * Router request handler. Built by `server.ts` and by the HTTP tests, so both run the same stack.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
@@ -15,7 +16,7 @@ import { logger } from "../log.server";
 import { getSiteSettings } from "../settings/settings.server";
 import { cacheControl } from "./cache-control.server";
 import { hostGuard, sameOriginOnly, serviceGuard } from "./guards.server";
-import { createStylesheetReader } from "./inline-styles.server";
+import { mediaFiles } from "./media.server";
 import { precompressedAssets } from "./precompressed.server";
 
 export type HttpAppOptions = {
@@ -44,7 +45,7 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${extra}`,
-    // Style elements only from the shop's files or under the nonce (the inlined stylesheet); style
+    // Style elements only from the shop's files or under the nonce (the "busy" page's own); style
     // attributes (the booking steps' progress bar is sized with one) cannot load anything or select the page's content.
     `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
@@ -63,7 +64,6 @@ const requestIdPattern = /^[A-Za-z0-9._-]{8,100}$/;
 
 export function createHttpApp(options: HttpAppOptions) {
   const { config, database } = options;
-  const stylesheetText = createStylesheetReader(options.clientDir);
   const app = express();
   app.disable("x-powered-by");
   // Behind a load balancer the original protocol, host and client address come in X-Forwarded-* headers,
@@ -142,8 +142,17 @@ export function createHttpApp(options: HttpAppOptions) {
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", precompressedAssets(`${options.clientDir}/assets`));
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // The build's top-level files (the favicon) by name: a page's request never looks for a file on the disk.
+    const topFiles = new Set(
+      readdirSync(options.clientDir, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${entry.name}`),
+    );
+    const topFile = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (topFiles.has(req.path) ? topFile(req, res, next) : next()));
   }
+  // Pictures: files of the data directory, served without the router (decision 031).
+  app.get("/media/:owner/:ownerId/:file", mediaFiles());
 
   app.use(
     serviceGuard({ maxInFlight: config.MAX_IN_FLIGHT, maxQueueMs: config.MAX_QUEUE_MS, databaseIsDown: () => databaseIsDown(database) }),
@@ -158,7 +167,6 @@ export function createHttpApp(options: HttpAppOptions) {
         nonce: res.locals.nonce as string,
         requestId: res.locals.requestId as string,
         buildVersion: options.buildVersion,
-        stylesheetText,
         // X-Forwarded-For counts only when a trusted proxy (above) sent it, so a client cannot pick its address.
         clientAddress: req.ip ?? "",
       }),

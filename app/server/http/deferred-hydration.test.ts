@@ -1,14 +1,10 @@
 /**
- * The document rewrite behind hydration after the first paint, and the stylesheet reader behind the
- * inlined stylesheet (decision 024): fed through real streams, in chunks cut at every position.
+ * The document rewrite behind hydration after the first paint (decision 024): fed through real streams, in
+ * chunks cut at every position.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { deferHydration } from "./deferred-hydration.server";
-import { createStylesheetReader } from "./inline-styles.server";
 
 const document = [
   '<!DOCTYPE html><html lang="de"><head><meta charSet="utf-8"/>',
@@ -51,25 +47,5 @@ describe("deferHydration", () => {
     const bytes = Buffer.from(document);
     const result = await rewrite([...bytes].map((byte) => Buffer.from([byte])));
     expect(result).toBe(expected);
-  });
-});
-
-describe("createStylesheetReader", () => {
-  const clientDir = mkdtempSync(join(tmpdir(), "client-"));
-  mkdirSync(join(clientDir, "assets"));
-  writeFileSync(join(clientDir, "assets", "app-x1.css"), "body{color:#0b2f55}");
-  writeFileSync(join(clientDir, "secret.css"), "nope");
-
-  it("reads the build's stylesheets", () => {
-    expect(createStylesheetReader(clientDir)("/assets/app-x1.css")).toBe("body{color:#0b2f55}");
-  });
-
-  it("reads nothing outside the build's assets, nothing that is not a stylesheet, and nothing in development", () => {
-    const read = createStylesheetReader(clientDir);
-    expect(read("/secret.css")).toBeUndefined();
-    expect(read("/assets/../secret.css")).toBeUndefined();
-    expect(read("/assets/entry.js")).toBeUndefined();
-    expect(read("/assets/missing.css")).toBeUndefined();
-    expect(createStylesheetReader(undefined)("/assets/app-x1.css")).toBeUndefined();
   });
 });
