@@ -148,6 +148,14 @@ async function serve() {
   });
 
   let stopping = false;
+  let lastConnectionAt = Date.now();
+  server.on("connection", () => {
+    lastConnectionAt = Date.now();
+  });
+  // From the signal on, every answer closes its connection: a client does not send its next request on it.
+  server.on("request", (_req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+  });
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
@@ -162,6 +170,10 @@ async function serve() {
       Math.max(100, config.SHUTDOWN_TIMEOUT_MS - 500),
     );
     force.unref();
+    // Requests sent before the signal may wait in the socket's queue (every process was busy) or be accepted
+    // with their first bytes not yet read; closing now would reset them. Accept and read until the queue has
+    // been quiet for a moment, within a third of the time allowed.
+    await connectionsQuiet(() => lastConnectionAt, 250, Math.max(100, config.SHUTDOWN_TIMEOUT_MS / 3));
     server.close(async () => {
       clearTimeout(force);
       try {
@@ -177,6 +189,23 @@ async function serve() {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * Resolves once no connection has come for `quietMs`, or after `maxMs`. Each check runs after an I/O phase of
+ * the event loop (setImmediate), so connections waiting while the process was busy are counted first.
+ */
+function connectionsQuiet(lastConnectionAt: () => number, quietMs: number, maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs;
+  return new Promise((resolve) => {
+    const check = () =>
+      setImmediate(() => {
+        const now = Date.now();
+        if (now >= until || now - lastConnectionAt() >= quietMs) resolve();
+        else setTimeout(check, Math.min(quietMs, until - now));
+      });
+    setTimeout(check, quietMs);
+  });
 }
 
 /** Where the shop can be opened, and (without PUBLIC_URL or ALLOWED_HOSTS) how to open it to other hosts. */

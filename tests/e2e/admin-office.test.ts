@@ -245,16 +245,22 @@ describe("dashboard and calendar", () => {
     expect(await cell.textContent()).toContain("Closed for the ski race");
     await expectAccessible(page, "calendar with a closed day");
 
-    // The booking's period step refuses a pickup on that day (without JavaScript: the plain date fields).
+    // The booking's calendar shows the day closed, with no button to pick it (without JavaScript: the GET form).
     const noScript = await browser.newContext({ userAgent, javaScriptEnabled: false });
     await noScript.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const booking = await noScript.newPage();
-    await booking.goto(`${baseUrl}/rental/winter/ciaslin`);
-    await booking.locator("#pickupDate").fill(period.pickupDate);
-    await booking.locator("#returnDate").fill(period.returnDate);
-    await booking.locator("main form button[type=submit]").click();
-    await booking.locator("#pickupDate-error").waitFor();
-    expect(await booking.locator("#pickupDate-error").textContent()).toBe("The branch is closed on the pickup day.");
+    await booking.goto(`${baseUrl}/rental/winter/ciaslin?month=${month}`);
+    expect(await booking.locator(`button[name="day"][value="${period.pickupDate}"]`).count()).toBe(0);
+    const dayNumber = new RegExp(`^${Number(period.pickupDate.slice(8))}$`);
+    expect(await booking.locator('button[disabled][aria-label$=", closed"]').filter({ hasText: dayNumber }).count()).toBe(1);
+    // A form that sends the day anyway (a tab opened before the day was closed) is refused with the reason.
+    const refused = await booking.request.post(`${baseUrl}/rental/winter/ciaslin`, {
+      form: { pickupDate: period.pickupDate, returnDate: period.returnDate, pickupTime: "10:00", returnTime: "16:00" },
+      headers: { Origin: baseUrl },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("The branch is closed on the pickup day.");
     // The branch's page lists it, in the visitor's language.
     await booking.goto(`${baseUrl}/de/shop/ciaslin`);
     expect(await booking.locator("main").textContent()).toContain("Geschlossen wegen Skirennen");

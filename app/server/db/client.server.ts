@@ -62,22 +62,26 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const url = options.url;
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     const watchers = new Set<CatalogWatcher>();
     const tell = (message: pg.Notification) => {
       if (message.channel === CATALOG_CHANNEL) for (const watcher of watchers) watcher.changed();
     };
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      // Every connection listens before its first use: PostgreSQL tells a session of its own notifications
+      // before it answers the COMMIT, so the process that changed the catalogue forgets it before the
+      // change's promise resolves.
+      onConnect: async (client: pg.ClientBase) => {
+        client.on("error", () => {});
+        client.on("notification", tell);
+        await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+      },
+    });
     // A client that loses its connection must not crash the process. The pool listens only while a
     // client is idle; one in use (a transaction whose backend was killed) emits "error" after its query
     // has already failed with the cause, so that event has nothing left to tell. The pool replaces it.
     pool.on("error", () => {});
-    pool.on("connect", (client) => {
-      client.on("error", () => {});
-      // Every connection listens: PostgreSQL tells a session of its own notifications before it answers
-      // the COMMIT, so the process that changed the catalogue forgets it before the change's promise resolves.
-      client.on("notification", tell);
-      client.query(`LISTEN ${CATALOG_CHANNEL}`).catch(() => {});
-    });
     const listener = catalogListener(url, tell, watchers);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
