@@ -3,6 +3,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
+import type { RootData } from "./root";
+import type { PageHandle } from "./routes/site/layout";
 import { noteDatabaseError } from "./server/db/health.server";
 import { deferHydration } from "./server/http/deferred-hydration.server";
 import { logger } from "./server/log.server";
@@ -34,6 +36,7 @@ export default function handleRequest(
     );
     return new Response(null, { status: responseStatusCode, headers: { "Cache-Control": "no-store" } });
   }
+  if (loadContext.pageCache) loadContext.pageCache.keep = mayBeKept(request, responseStatusCode, responseHeaders, routerContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -71,6 +74,18 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * A page of links (a `static` handle, decision 032) that answers 200 to a visitor who is not signed in and gets
+ * no cookie: the same for the next such visitor, so it may be kept (decision 038).
+ */
+function mayBeKept(request: Request, status: number, headers: Headers, context: EntryContext) {
+  if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie")) return false;
+  const { matches, loaderData } = context.staticHandlerContext;
+  const leaf = matches.at(-1);
+  const handle = leaf && (context.routeModules[leaf.route.id]?.handle as PageHandle | undefined);
+  return handle?.static === true && (loaderData.root as RootData | undefined)?.user === null;
 }
 
 function describe(error: unknown) {

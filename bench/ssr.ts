@@ -16,6 +16,7 @@
  *
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=10 BENCH_WARMUP_SECONDS=2 npm run bench:ssr
  *   BENCH_PAGES=/,/about npm run bench:ssr        only these pages (issue 18's four: BENCH_PAGES=targets)
+ *   BENCH_PAGE_CACHE=both npm run bench:ssr        with the page cache (decision 038), then without: every page rendered
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -54,6 +55,19 @@ const publicPages = [
 
 /** The pages issue 18 sets targets for: home, about, a branch, the season's branch choice. */
 const targetPages = ["/", "/about", "/shop/ciaslin", "/rental/winter"];
+
+type PageCacheMode = "on" | "off";
+/** BENCH_PAGE_CACHE=on (default), off (every page rendered), or both (one shop process each, one after the other). */
+const pageCacheModes: PageCacheMode[] = ((setting) => (setting === "both" ? ["on", "off"] : setting === "off" ? ["off"] : ["on"]))(
+  process.env.BENCH_PAGE_CACHE,
+);
+
+/** Whether the shop gives this page from its page cache (after the load: the page has been asked for). */
+async function servedFromPageCache(url: string): Promise<boolean> {
+  const response = await fetch(url, { headers: BROWSER_HEADERS });
+  await response.arrayBuffer();
+  return response.headers.get("x-page-cache") === "hit";
+}
 
 function pagesToMeasure(): string[] {
   const setting = process.env.BENCH_PAGES;
@@ -242,42 +256,50 @@ let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
 let shop: Awaited<ReturnType<typeof startShopProcess>> | undefined;
 try {
   baseline = await startBaseline(baselineDir);
-  shop = await startShopProcess({
-    LOG_LEVEL: "silent",
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const paths = await answeringPaths(shop.url, pagesToMeasure());
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
-  console.log(`\n${database}, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per URL, gzip accepted\n`);
+  console.log(`\n${database}, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per URL, gzip accepted`);
+  console.log(`page cache (decision 038): ${pageCacheModes.join(" and ")}; "kept" says whether the page came from it\n`);
   console.log(
     `${"page".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"× before".padStart(9)} ${"errors".padStart(7)} ${"non-2xx".padStart(8)}`,
   );
 
   const before = await measure(baseline.url);
   printRow("plain React Router page (before)", before);
-  const results: [string, Figures][] = [];
-  for (const path of paths) {
-    const figures = await measure(shop.url + path);
-    results.push([path, figures]);
-    printRow(path, figures, figures.reqPerSec / before.reqPerSec);
+  const results: [string, Figures, PageCacheMode, boolean][] = [];
+  for (const mode of pageCacheModes) {
+    shop = await startShopProcess({
+      LOG_LEVEL: "silent",
+      PAGE_CACHE: mode,
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    });
+    const paths = await answeringPaths(shop.url, pagesToMeasure());
+    for (const path of paths) {
+      const figures = await measure(shop.url + path);
+      const kept = await servedFromPageCache(shop.url + path);
+      results.push([path, figures, mode, kept]);
+      printRow(`${path} (${kept ? "kept" : "rendered"})`, figures, figures.reqPerSec / before.reqPerSec);
+    }
+    await shop.stop();
+    shop = undefined;
   }
   const after = await measure(baseline.url);
   printRow("plain React Router page (after)", after);
 
   const baseReqPerSec = (before.reqPerSec + after.reqPerSec) / 2;
   console.log(`\nbaseline: ${baseReqPerSec.toFixed(0)} req/s (mean of before and after); ratios below are against it\n`);
-  console.log("| Page | req/s | p50 / p95 / p99 ms | × plain React Router |");
-  console.log("| --- | --- | --- | --- |");
+  console.log("| Page | page cache | req/s | p50 / p95 / p99 ms | × plain React Router |");
+  console.log("| --- | --- | --- | --- | --- |");
   for (const [label, f] of [
     ["before", before],
     ["after", after],
   ] as const) {
     console.log(
-      `| plain React Router page, ${label} | ${f.reqPerSec.toFixed(0)} | ${latency(f)} | ${(f.reqPerSec / baseReqPerSec).toFixed(3)} |`,
+      `| plain React Router page, ${label} | | ${f.reqPerSec.toFixed(0)} | ${latency(f)} | ${(f.reqPerSec / baseReqPerSec).toFixed(3)} |`,
     );
   }
-  for (const [path, f] of results) {
-    console.log(`| \`${path}\` | ${f.reqPerSec.toFixed(0)} | ${latency(f)} | ${(f.reqPerSec / baseReqPerSec).toFixed(3)} |`);
+  for (const [path, f, mode, kept] of results) {
+    const cache = mode === "off" ? "off" : kept ? "on, kept" : "on, rendered";
+    console.log(`| \`${path}\` | ${cache} | ${f.reqPerSec.toFixed(0)} | ${latency(f)} | ${(f.reqPerSec / baseReqPerSec).toFixed(3)} |`);
   }
   const failures = [before, after, ...results.map(([, f]) => f)].reduce((n, f) => n + f.errors + f.non2xx, 0);
   console.log(failures === 0 ? "\nNo errors and no non-2xx answers." : `\n${failures} errors or non-2xx answers: see the table above.`);

@@ -39,6 +39,8 @@ export const envSchema = z
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Pages of links kept whole for visitors with nothing of their own (decision 038); `off` renders every one. */
+    PAGE_CACHE: z.enum(["on", "off"]).default("on"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),

@@ -51,6 +51,12 @@ export async function keepCatalogInMemory(database: Database): Promise<() => Pro
   };
 }
 
+/** The catalogue's generation while it is kept (it changes with every change), else null: for what is kept beside it (the page cache). */
+export function catalogGeneration(): number | null {
+  const s = state();
+  return s.watching ? s.generation : null;
+}
+
 /** Deep-frozen outside production, so a caller that changes a kept value (sorting it in place) fails in the tests. */
 function frozen<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;

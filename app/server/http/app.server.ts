@@ -17,6 +17,7 @@ import { getSiteSettings } from "../settings/settings.server";
 import { cacheControl } from "./cache-control.server";
 import { hostGuard, sameOriginOnly, serviceGuard } from "./guards.server";
 import { mediaFiles } from "./media.server";
+import { type PageCacheNote, pageCache } from "./page-cache.server";
 import { precompressedAssets } from "./precompressed.server";
 
 export type HttpAppOptions = {
@@ -158,6 +159,8 @@ export function createHttpApp(options: HttpAppOptions) {
     serviceGuard({ maxInFlight: config.MAX_IN_FLIGHT, maxQueueMs: config.MAX_QUEUE_MS, databaseIsDown: () => databaseIsDown(database) }),
   );
   app.use(drainUnreadBody);
+  // A first-time visitor's page of links, kept whole until the catalogue changes (decision 038).
+  app.use(pageCache({ enabled: !options.development && config.PAGE_CACHE === "on", maxEntries: 2000, ttlMs: 60_000 }));
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -169,6 +172,7 @@ export function createHttpApp(options: HttpAppOptions) {
         buildVersion: options.buildVersion,
         // X-Forwarded-For counts only when a trusted proxy (above) sent it, so a client cannot pick its address.
         clientAddress: req.ip ?? "",
+        pageCache: res.locals.pageCache as PageCacheNote,
       }),
     }),
   );
