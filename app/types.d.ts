@@ -10,7 +10,7 @@ declare module "react-router" {
     buildVersion: string;
     /** The client's IP address as Express sees it (`req.ip`, through trusted proxies only): for rate limits. */
     clientAddress: string;
-    /** Set by the document's render when the page may be kept for the next first-time visitor (decision 038). */
+    /** Set by the document's render when the page may be kept for the next visitor with the same cookies (decision 038). */
     pageCache?: import("./server/http/page-cache.server").PageCacheNote;
   }
 }

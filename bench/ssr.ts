@@ -270,6 +270,8 @@ try {
     shop = await startShopProcess({
       LOG_LEVEL: "silent",
       PAGE_CACHE: mode,
+      // One process, as the baseline (PostgreSQL would otherwise start one per core).
+      WEB_CONCURRENCY: "1",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     });
     const paths = await answeringPaths(shop.url, pagesToMeasure());

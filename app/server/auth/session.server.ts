@@ -20,9 +20,12 @@ export function sessionSecret(): string {
   return dataDirSecret("session-secret", getConfig().SESSION_SECRET);
 }
 
+/** The signed-in visitor's cookie: a page rendered for them is never kept for anyone (decision 038). */
+export const SESSION_COOKIE = "rental_session";
+
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
-  cookie ??= createCookie("rental_session", {
+  cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -17,9 +17,12 @@ import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { type BagInvoice, bagLines, bagPersons, bags, items, partnerHotels } from "../db/schema";
 
+/** The bag's cookie. No page of links shows the bag, so it does not stop one from being kept (decision 038). */
+export const BAG_COOKIE = "rental_cart";
+
 let cookie: ReturnType<typeof createCookie> | undefined;
 function bagCookie() {
-  cookie ??= createCookie("rental_cart", {
+  cookie ??= createCookie(BAG_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

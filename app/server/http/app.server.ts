@@ -159,8 +159,8 @@ export function createHttpApp(options: HttpAppOptions) {
     serviceGuard({ maxInFlight: config.MAX_IN_FLIGHT, maxQueueMs: config.MAX_QUEUE_MS, databaseIsDown: () => databaseIsDown(database) }),
   );
   app.use(drainUnreadBody);
-  // A first-time visitor's page of links, kept whole until the catalogue changes (decision 038).
-  app.use(pageCache({ enabled: !options.development && config.PAGE_CACHE === "on", maxEntries: 2000, ttlMs: 60_000 }));
+  // A page of links for a visitor not signed in, kept whole until the catalogue changes (decision 038).
+  app.use(pageCache({ enabled: !options.development && config.PAGE_CACHE === "on", maxEntries: 1000, ttlMs: 60_000 }));
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -1,9 +1,9 @@
 /**
- * Pages kept whole for first-time visitors (decision 038). A page of links (a `static` handle: home, about,
- * branches, offers, items) rendered for a visitor with nothing of their own (no session, no bag, no language
- * cookie) is the same for every such visitor until the catalogue changes, the day turns or a minute has
- * passed. The next such visitor gets the kept HTML with the nonce of their own response put in; the page is
- * not rendered again.
+ * Pages kept whole (decision 038). A page of links (a `static` handle: home, about, branches, offers, items)
+ * rendered for a visitor who is not signed in is the same for every such visitor with the same cookies
+ * (consent, season, language; no such page shows the bag) until the catalogue changes, the day turns or a
+ * minute has passed. The next such visitor gets the kept HTML with the nonce of their own response put in;
+ * the page is not rendered again.
  *
  * Kept only while the catalogue is kept (decision 035): a change in any process forgets every page at once,
  * and while the watch is broken nothing is kept. Availability is on no such page: the booking steps are
@@ -11,38 +11,36 @@
  */
 import type { Request, RequestHandler, Response } from "express";
 import { zonedDate } from "../../domain/periods";
+import { SESSION_COOKIE } from "../auth/session.server";
+import { BAG_COOKIE } from "../booking/bag-store.server";
 import { catalogGeneration } from "../catalog/catalog-cache.server";
 
 /** What the page's render says back to the cache (set by entry.server.tsx when the page may be kept). */
 export type PageCacheNote = { keep: boolean };
 
-/** Cookies that change no page (a tag manager's own): they do not stop a visitor's page from being kept. */
-const IGNORED_COOKIE = /^(_ga(_\w+)?|_gid|_gcl_\w+)$/;
-/** Cookies every visitor may have that change a page: their values are part of the page's key. */
-const KEYED_COOKIES = new Set(["consent", "season"]);
+/** Cookies that change no page of links: the bag (no such page shows it) and a tag manager's own. */
+const IGNORED_COOKIE = new RegExp(`^(${BAG_COOKIE}|_ga(_\\w+)?|_gid|_gcl_\\w+)$`);
 /** Headers of a kept answer given again; the rest (nonce, request id, security headers) are the new request's. */
 const KEPT_HEADERS = ["content-type", "cache-control", "vary", "content-language", "link"];
 
-type Kept = { parts: string[]; headers: [string, string][]; generation: number; expires: number };
+type Kept = { parts: Buffer[]; headers: [string, string][]; generation: number; expires: number };
 
 /**
- * The key of a request whose page may be kept, else null: only GET and HEAD, only the cookies above, and
- * (for the bare `/`, which picks the visitor's language) the Accept-Language header.
+ * The key of a request whose page may be kept, else null: only GET and HEAD, nobody signed in, every cookie
+ * but the ignored ones by name and value (the consent, the season, the language chosen), and for the bare
+ * `/`, which picks the visitor's language, the Accept-Language header.
  */
 export function pageKey(req: Request, today: string): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (req.originalUrl.length > 300) return null;
+  const cookies = req.headers.cookie ?? "";
+  if (req.originalUrl.length > 300 || cookies.length > 1000) return null;
   const keyed: string[] = [];
-  for (const part of (req.headers.cookie ?? "").split(";")) {
+  for (const part of cookies.split(";")) {
     const eq = part.indexOf("=");
-    if (eq < 0) {
-      if (part.trim() === "") continue;
-      return null;
-    }
-    const name = part.slice(0, eq).trim();
-    if (IGNORED_COOKIE.test(name)) continue;
-    if (!KEYED_COOKIES.has(name)) return null;
-    keyed.push(`${name}=${part.slice(eq + 1).trim()}`);
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    if (name === "" || IGNORED_COOKIE.test(name)) continue;
+    if (name === SESSION_COOKIE) return null;
+    keyed.push(part.trim());
   }
   const language = req.path === "/" ? (req.headers["accept-language"] ?? "") : "";
   if (language.length > 200) return null;
@@ -77,7 +75,7 @@ export function pageCache(options: { maxEntries: number; ttlMs: number; enabled:
         // Compression adds its own Vary when it compresses the kept page again.
         return [[name, name === "vary" ? withoutAcceptEncoding(text) : text]];
       }).filter(([, value]) => value !== "");
-      const parts = body.toString("utf8").split(nonce);
+      const parts = splitAt(body, Buffer.from(nonce));
       if (parts.length < 2) return;
       entries.set(key, { parts, headers, generation, expires: now + options.ttlMs });
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
@@ -89,7 +87,8 @@ export function pageCache(options: { maxEntries: number; ttlMs: number; enabled:
 function sendKept(res: Response, kept: Kept) {
   for (const [name, value] of kept.headers) res.setHeader(name, value);
   res.setHeader("X-Page-Cache", "hit");
-  const body = Buffer.from(kept.parts.join(res.locals.nonce as string), "utf8");
+  const nonce = Buffer.from(res.locals.nonce as string);
+  const body = Buffer.concat(kept.parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part])));
   res.setHeader("Content-Length", String(body.byteLength));
   res.status(200).end(body);
 }
@@ -112,6 +111,18 @@ function collectBody(res: Response, done: (body: Buffer) => void) {
     done(Buffer.concat(chunks));
     return end(chunk, ...rest);
   }) as Response["end"];
+}
+
+/** The page's bytes between the places of the nonce: UTF-8 as sent, half what a JavaScript string of it takes. */
+function splitAt(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(separator); at >= 0; at = body.indexOf(separator, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
 }
 
 function withoutAcceptEncoding(vary: string) {
