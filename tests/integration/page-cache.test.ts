@@ -6,7 +6,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../app/server/db/schema";
+import { startBooking } from "../helpers/booking-flow";
 import { startTestServer } from "../helpers/http";
+import { createVisitor } from "../helpers/visitor";
 
 let shop: Awaited<ReturnType<typeof startTestServer>>;
 
@@ -96,6 +98,20 @@ describe("a page of links for a first-time visitor", () => {
     const chosen = await shop.request("/", { headers: { Cookie: "lang=de" } });
     expect(chosen.status).toBe(302);
     expect(chosen.headers.get("location")).toBe("/de");
+  });
+
+  it("is given to a customer in the middle of a booking, in their language", async () => {
+    const visitor = createVisitor(shop.url);
+    await startBooking(shop.database.db, visitor, "de");
+    expect([...visitor.cookies.keys()]).toContain("rental_cart");
+    const pages = ["/de/stores", "/de/shop/ciaslin", "/de/ski-service"];
+    const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    for (const path of pages) await visit(path, { Cookie: cookie });
+    for (const path of pages) {
+      const again = await visitor.get(path);
+      expect(again.headers.get("x-page-cache"), path).toBe("hit");
+      expect(again.headers.get("set-cookie"), path).toBeNull();
+    }
   });
 
   it("for the bare / keeps each browser language apart: a German browser is still sent to /de", async () => {

@@ -6,6 +6,9 @@
  * 24 × 24 px, or spaced as if it were). Only that rule: the whole of axe runs on these pages in
  * public-pages.test.ts and booking.test.ts, and running it 300 times more would only cost minutes. Each phone
  * collects every failure of its pages first, so one run names them all; a console error fails it too.
+ *
+ * One file per width (narrow-screens-320.test.ts, narrow-screens-390.test.ts): each is five minutes of
+ * browsing, and the e2e project runs files in parallel.
  */
 
 import AxeBuilder from "@axe-core/playwright";
@@ -17,15 +20,8 @@ import { hydrated, path, winterPeriod } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
-const WIDTHS = [320, 390] as const;
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The pages anyone can open without a bag, as English paths. */
 const PUBLIC_PAGES = [
@@ -182,60 +178,69 @@ async function startBag(context: BrowserContext, locale: Locale) {
   });
 }
 
-describe.each(locales)("in %s", (locale) => {
-  it.each(WIDTHS)(
-    "at %i px every public page and booking step fits, reads whole and has tap targets of 24 px",
-    async (width) => {
-      const context = await phone(locale, width);
-      const page = await context.newPage();
-      // Which page said it: the 404 page's own status is the one console error expected.
-      const pageErrors: string[] = [];
-      const known = (here: string, text: string) => here.endsWith("/no-such-page") && text.includes("404");
-      const record = (text: string) => {
-        const here = new URL(page.url()).pathname;
-        if (!known(here, text)) pageErrors.push(`${here}: ${text}`);
-      };
-      page.on("console", (message) => {
-        if (message.type() === "error") record(message.text());
-      });
-      page.on("pageerror", (error) => record(error.message));
-      const problems: string[] = [];
-      const where = (englishPath: string) => `${locale} ${width} px ${englishPath}`;
+/** The test of every language at these widths. */
+export function checkNarrowScreens(widths: number[]) {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  describe.each(locales)("in %s", (locale) => {
+    it.each(widths)(
+      "at %i px every public page and booking step fits, reads whole and has tap targets of 24 px",
+      async (width) => {
+        const context = await phone(locale, width);
+        const page = await context.newPage();
+        // Which page said it: the 404 page's own status is the one console error expected.
+        const pageErrors: string[] = [];
+        const known = (here: string, text: string) => here.endsWith("/no-such-page") && text.includes("404");
+        const record = (text: string) => {
+          const here = new URL(page.url()).pathname;
+          if (!known(here, text)) pageErrors.push(`${here}: ${text}`);
+        };
+        page.on("console", (message) => {
+          if (message.type() === "error") record(message.text());
+        });
+        page.on("pageerror", (error) => record(error.message));
+        const problems: string[] = [];
+        const where = (englishPath: string) => `${locale} ${width} px ${englishPath}`;
 
-      // The first visit: the consent banner is open, and so is the language menu once.
-      await visit(page, locale, "/");
-      await expect.poll(() => page.locator("[data-consent-banner]").isVisible()).toBe(true);
-      await inspect(page, width, where("/ with the cookie banner"), problems);
-      await page.locator("header summary").click();
-      await expect.poll(() => page.locator("header details[open] form").isVisible()).toBe(true);
-      await inspect(page, width, where("/ with the language menu open"), problems);
-      await page.locator("header summary").click();
-      await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
+        // The first visit: the consent banner is open, and so is the language menu once.
+        await visit(page, locale, "/");
+        await expect.poll(() => page.locator("[data-consent-banner]").isVisible()).toBe(true);
+        await inspect(page, width, where("/ with the cookie banner"), problems);
+        await page.locator("header summary").click();
+        await expect.poll(() => page.locator("header details[open] form").isVisible()).toBe(true);
+        await inspect(page, width, where("/ with the language menu open"), problems);
+        await page.locator("header summary").click();
+        await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
 
-      for (const englishPath of PUBLIC_PAGES) {
-        await visit(page, locale, englishPath, englishPath === "/no-such-page" ? 404 : 200);
-        await inspect(page, width, where(englishPath), problems);
-      }
+        for (const englishPath of PUBLIC_PAGES) {
+          await visit(page, locale, englishPath, englishPath === "/no-such-page" ? 404 : 200);
+          await inspect(page, width, where(englishPath), problems);
+        }
 
-      await startBag(context, locale);
-      const [persons, equipment, bag, checkout] = BAG_PAGES;
-      await visit(page, locale, persons);
-      await inspect(page, width, where(persons), problems);
-      await visit(page, locale, equipment);
-      const card = page.locator('[data-item="ski-easy-carve"]');
-      await card.locator('form button[type="submit"]').first().click();
-      await expect.poll(() => card.getAttribute("data-state")).toBe("added");
-      await inspect(page, width, where(equipment), problems);
-      await visit(page, locale, bag);
-      await inspect(page, width, where(bag), problems);
-      await post(context, locale, bag, { intent: "continue" });
-      await visit(page, locale, checkout);
-      await inspect(page, width, where(checkout), problems);
+        await startBag(context, locale);
+        const [persons, equipment, bag, checkout] = BAG_PAGES;
+        await visit(page, locale, persons);
+        await inspect(page, width, where(persons), problems);
+        await visit(page, locale, equipment);
+        const card = page.locator('[data-item="ski-easy-carve"]');
+        await card.locator('form button[type="submit"]').first().click();
+        await expect.poll(() => card.getAttribute("data-state")).toBe("added");
+        await inspect(page, width, where(equipment), problems);
+        await visit(page, locale, bag);
+        await inspect(page, width, where(bag), problems);
+        await post(context, locale, bag, { intent: "continue" });
+        await visit(page, locale, checkout);
+        await inspect(page, width, where(checkout), problems);
 
-      expect(problems).toEqual([]);
-      expect(pageErrors).toEqual([]);
-      await context.close();
-    },
-    300_000,
-  );
-});
+        expect(problems).toEqual([]);
+        expect(pageErrors).toEqual([]);
+        await context.close();
+      },
+      300_000,
+    );
+  });
+}
