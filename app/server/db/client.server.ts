@@ -63,8 +63,16 @@ export async function openDatabase(options: {
   if (options.url) {
     const url = options.url;
     const watchers = new Set<CatalogWatcher>();
+    // Every connection hears each change (its transaction's id): the first one tells, the others are late echoes
+    // that would otherwise forget again what was read since.
+    const heard = new Set<string>();
     const tell = (message: pg.Notification) => {
-      if (message.channel === CATALOG_CHANNEL) for (const watcher of watchers) watcher.changed();
+      if (message.channel !== CATALOG_CHANNEL) return;
+      const change = message.payload ?? "";
+      if (change !== "" && heard.has(change)) return;
+      heard.add(change);
+      if (heard.size > 1000) heard.delete(heard.values().next().value as string);
+      for (const watcher of watchers) watcher.changed();
     };
     const pool = new pg.Pool({
       connectionString: url,

@@ -2,10 +2,11 @@
 -- notification on the channel "catalog" when its transaction commits, to every connection that listens, in every
 -- process. The processes keep the catalogue in memory and forget it on that notification. Per row, not per
 -- statement: a statement that changes nothing (giving back the stock of an order that had none) tells no one,
--- and PostgreSQL sends one notification per transaction however many rows changed.
+-- and PostgreSQL sends one notification per transaction however many rows changed. The payload is the
+-- transaction's id: every listening connection of a process hears it, and the process forgets once per change.
 CREATE OR REPLACE FUNCTION "notify_catalog_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('catalog', TG_TABLE_NAME);
+  PERFORM pg_notify('catalog', txid_current()::text);
   RETURN NULL;
 END
 $$;
