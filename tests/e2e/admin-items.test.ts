@@ -7,8 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
+import { adminContext, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
@@ -20,16 +19,7 @@ const hydrated = routerReady;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await browser.newContext({ userAgent });
-  await admin.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-  const page = await admin.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await hydrated(page);
-  await page.locator("#email").fill(ADMIN_EMAIL);
-  await page.locator("#password").fill(ADMIN_PASSWORD);
-  await page.locator("main form button[type=submit]").click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  await page.close();
+  admin = await adminContext(browser, baseUrl, userAgent);
 });
 afterAll(async () => {
   await browser?.close();

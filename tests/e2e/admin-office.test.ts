@@ -7,8 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
+import { adminContext, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { winterPeriod } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
@@ -42,16 +41,7 @@ async function postForm(path: string, fields: [string, string][]) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await browser.newContext({ userAgent });
-  await admin.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-  const page = await admin.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await hydrated(page);
-  await page.locator("#email").fill(ADMIN_EMAIL);
-  await page.locator("#password").fill(ADMIN_PASSWORD);
-  await page.locator("main form button[type=submit]").click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  await page.close();
+  admin = await adminContext(browser, baseUrl, userAgent);
 });
 
 afterAll(async () => {

@@ -15,7 +15,7 @@ import { hashPassword } from "../../app/server/auth/password.server";
 import { openDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
-import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, routerReady, seriousViolations, signIn, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type ShopProcess, startShopProcess } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
@@ -35,17 +35,6 @@ const hydrated = routerReady;
 
 async function expectAccessible(page: Page, screen: string) {
   expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);
-}
-
-async function signIn(context: BrowserContext, url: string, email: string, password: string, landing: string) {
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await hydrated(page);
-  await page.locator("#email").fill(email);
-  await page.locator("#password").fill(password);
-  await page.locator("main form button[type=submit]").click();
-  await page.waitForURL(url + landing);
-  await page.close();
 }
 
 async function newContext() {

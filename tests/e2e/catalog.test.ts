@@ -6,9 +6,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/domain/format";
-import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
+import { adminContext, launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
 import { addRecommended, fillPersons, pickDates, text } from "../helpers/browser-booking";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 import { winterPeriod } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
@@ -18,16 +17,7 @@ let admin: BrowserContext;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await browser.newContext({ userAgent });
-  await admin.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-  const page = await admin.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await routerReady(page);
-  await page.locator("#email").fill(ADMIN_EMAIL);
-  await page.locator("#password").fill(ADMIN_PASSWORD);
-  await page.locator("main form button[type=submit]").click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  await page.close();
+  admin = await adminContext(browser, baseUrl, userAgent);
 });
 afterAll(async () => {
   await browser?.close();

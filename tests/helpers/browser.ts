@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-process";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -68,4 +69,24 @@ export async function allViolations(page: Page) {
 export async function routerReady(page: Page) {
   await page.mouse.move(1, 1);
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/** Signs in through the real login form in a page of its own, and waits for the page it lands on. */
+export async function signIn(context: BrowserContext, url: string, email: string, password: string, landing: string) {
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await routerReady(page);
+  await page.locator("#email").fill(email);
+  await page.locator("#password").fill(password);
+  await page.locator("main form button[type=submit]").click();
+  await page.waitForURL(url + landing);
+  await page.close();
+}
+
+/** A browser context of the shop's admin, signed in, with the cookie banner answered ("necessary"). */
+export async function adminContext(browser: Browser, url: string, userAgent: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ userAgent });
+  await context.addCookies([{ name: "consent", value: "necessary", url }]);
+  await signIn(context, url, ADMIN_EMAIL, ADMIN_PASSWORD, "/admin");
+  return context;
 }
