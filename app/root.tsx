@@ -176,14 +176,14 @@ function useBlockedChunkError() {
   return blocked?.error ?? null;
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   useNewBuildDetection();
   useEffect(hydrationDone, []);
   const chunkError = useBlockedChunkError();
   return (
     <Translations>
       {chunkError ? <ErrorPage error={chunkError} /> : <Outlet />}
-      <Analytics gtmId={loaderData.gtmId} consent={loaderData.consent} />
+      <Analytics />
     </Translations>
   );
 }

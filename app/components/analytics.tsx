@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { useConsent } from "./consent";
 import { useRootData } from "./use-locale";
 
 declare global {
@@ -26,9 +27,10 @@ function loadTagManager(gtmId: string) {
  * Tag manager and page views: nothing at all until the visitor accepts analytics cookies and a valid
  * container id is configured. Client-side navigations push a `page_view` to the data layer.
  */
-export function Analytics({ gtmId, consent }: { gtmId: string | null; consent: string | null }) {
+export function Analytics() {
   const location = useLocation();
-  const enabled = Boolean(gtmId) && consent === "all";
+  const enabled = useAnalyticsEnabled();
+  const { gtmId } = useRootData();
   const lastPath = useRef<string | null>(null);
 
   useEffect(() => {
@@ -85,7 +87,8 @@ export function analyticsItem(line: {
  * `ecommerce` object first, as Google asks, so values of one event never leak into the next.
  */
 function useAnalyticsEnabled() {
-  const { gtmId, consent } = useRootData();
+  const { gtmId } = useRootData();
+  const consent = useConsent();
   return Boolean(gtmId) && consent === "all";
 }
 

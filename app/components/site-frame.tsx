@@ -1,8 +1,9 @@
 import { Bike, ChevronDown, Globe, LogIn, Mountain, Snowflake, UserRound } from "lucide-react";
-import { Form, Link, NavLink, useFetcher, useLocation, useMatches } from "react-router";
+import { Form, Link, NavLink, useLocation, useMatches } from "react-router";
 import { languageName, languageTag, locales, splitLocale } from "../domain/i18n";
 import type { Season } from "../domain/vocabulary";
 import { useTranslation } from "../i18n/react";
+import { submitConsent, useConsent } from "./consent";
 import { useLocalPath, useRootData } from "./use-locale";
 
 /** Header, footer and consent banner around every public page (the default layout of docs/spec.md §2). */
@@ -248,19 +249,19 @@ function AccountLink() {
 function ConsentBanner() {
   const { t } = useTranslation();
   const href = useLocalPath();
-  const { consent } = useRootData();
-  const fetcher = useFetcher();
+  const consent = useConsent();
   const location = useLocation();
-  if (consent || fetcher.state !== "idle" || fetcher.data) return null;
+  if (consent) return null;
   return (
     <section
       data-consent-banner
       aria-labelledby="consent-title"
       className="sticky bottom-0 z-30 border-t border-slate-300 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
     >
-      <fetcher.Form
+      <form
         method="post"
         action="/resources/consent"
+        onSubmit={submitConsent}
         className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-3 sm:py-4"
       >
         <input type="hidden" name="to" value={`${location.pathname}${location.search}`} />
@@ -294,7 +295,7 @@ function ConsentBanner() {
             {t("consent.accept")}
           </button>
         </div>
-      </fetcher.Form>
+      </form>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import {
   seasonDates,
   zonedDate,
   zonedInstant,
+  zoneOffsetMinutes,
 } from "./periods";
 
 const everyDay = (opens: string, closes: string) => [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens, closes }));
@@ -71,6 +72,23 @@ describe("time zone", () => {
     ["2027-03-28T01:30:00.000Z", "2027-03-28"],
   ])("the instant %s is on %s in Rome", (iso, date) => {
     expect(zonedDate(new Date(iso))).toBe(date);
+  });
+
+  // The offsets are remembered per quarter hour: the instant just before a change and the one at it must not
+  // share an answer, asked in either order.
+  it.each([
+    ["Europe/Rome", "2027-03-28T00:59:59.999Z", 60],
+    ["Europe/Rome", "2027-03-28T01:00:00.000Z", 120],
+    ["Europe/Rome", "2026-10-25T00:59:59.999Z", 120],
+    ["Europe/Rome", "2026-10-25T01:00:00.000Z", 60],
+    // Lord Howe Island moves by half an hour, at 02:00 local (15:30 UTC the day before).
+    ["Australia/Lord_Howe", "2026-10-03T15:29:59.999Z", 630],
+    ["Australia/Lord_Howe", "2026-10-03T15:30:00.000Z", 660],
+    ["Asia/Kathmandu", "2026-11-26T12:00:00.000Z", 345],
+  ])("in %s the offset at %s is %i minutes", (zone, iso, minutes) => {
+    expect(zoneOffsetMinutes(new Date(iso), zone)).toBe(minutes);
+    // Asked again, from memory.
+    expect(zoneOffsetMinutes(new Date(iso), zone)).toBe(minutes);
   });
 
   it("gives ISO weekdays", () => {

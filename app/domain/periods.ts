@@ -88,9 +88,26 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 }
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Offsets already computed, per zone and quarter of an hour. A zone changes its offset at a local time on
+ * the quarter hour, with an offset of whole quarter hours, so within a UTC quarter hour it is constant; the
+ * Intl lookup it saves is most of a page's date arithmetic (a calendar asks it for every day).
+ */
+const knownOffsets = new Map<string, number>();
+const QUARTER_HOUR_MS = 900_000;
 
 /** The zone's offset from UTC in minutes at an instant (e.g. +60 in Rome in winter, +120 in summer). */
 export function zoneOffsetMinutes(instant: Date, timeZone = SHOP_TIME_ZONE): number {
+  const key = `${timeZone} ${Math.floor(instant.getTime() / QUARTER_HOUR_MS)}`;
+  const known = knownOffsets.get(key);
+  if (known !== undefined) return known;
+  const offset = lookUpOffset(instant, timeZone);
+  if (knownOffsets.size >= 20_000) knownOffsets.clear();
+  knownOffsets.set(key, offset);
+  return offset;
+}
+
+function lookUpOffset(instant: Date, timeZone: string): number {
   let format = offsetFormatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {

@@ -37,7 +37,8 @@ describe("tag manager and consent", () => {
     await page.waitForFunction(() => (window as unknown as { __gtmRan?: boolean }).__gtmRan === true);
     expect(gtmRequests).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-TEST123"]);
     expect(await page.evaluate(() => window.dataLayer?.[0]?.event)).toBe("gtm.js");
-    expect((await context.cookies()).find((c) => c.name === "consent")?.value).toBe("all");
+    // The choice applies at once; the cookie comes with the answer to the banner's background post.
+    await page.waitForFunction(() => document.cookie.includes("consent=all"));
     await expect(page.getByRole("region", { name: "Cookies on this website" }).count()).resolves.toBe(0);
 
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Branches" }).click();

@@ -148,7 +148,8 @@ describe.each(["en", "de"] as Locale[])("the back office in %s", (locale) => {
     await seasons.click();
     await page.waitForURL(baseUrl + path(locale, "/admin/apps"));
     await hydrated(page);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(text(locale, "admin.nav.apps"));
+    // The address changes before React has rendered the new page (a transition): wait for its heading.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(text(locale, "admin.nav.apps"));
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

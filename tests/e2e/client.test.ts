@@ -280,6 +280,32 @@ describe("consent without a tag manager", () => {
     expect((await context.cookies(baseUrl)).find((c) => c.name === "consent")?.value).toBe("necessary");
     await context.close();
   });
+
+  it("the cookies page names the choice made in its banner at once", async () => {
+    const context = await visitor({ consent: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/cookies`);
+    await hydrated(page);
+    const main = page.locator("main");
+    await expect.poll(() => main.textContent()).toContain("You have not made a choice yet.");
+    await page.getByRole("button", { name: "Necessary only" }).click();
+    await expect.poll(() => main.textContent()).toContain("Your current choice: necessary cookies only.");
+    await context.close();
+  });
+
+  it("a choice the shop could not store (offline, an error) brings the banner back to ask again", async () => {
+    const context = await visitor({ consent: false });
+    const page = await context.newPage();
+    await page.route(`${baseUrl}/resources/consent`, (route) => route.abort("internetdisconnected"));
+    await page.goto(`${baseUrl}/stores`);
+    await hydrated(page);
+    const banner = page.getByRole("region", { name: "Cookies on this website" });
+    await banner.getByRole("button", { name: "Accept all" }).click();
+    await banner.waitFor({ state: "visible" });
+    expect(page.url()).toBe(`${baseUrl}/stores`);
+    expect((await context.cookies(baseUrl)).find((c) => c.name === "consent")).toBeUndefined();
+    await context.close();
+  });
 });
 
 describe("translate transition", () => {

@@ -46,12 +46,12 @@ export const TEST_PROXY = { TRUST_PROXY: "loopback" };
 
 export async function startShopProcess(
   env: Record<string, string> = {},
-  options: { productionLimits?: boolean } = {},
+  options: { productionLimits?: boolean; nodeArgs?: string[] } = {},
 ): Promise<ShopProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "rental-e2e-"));
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
     cwd: new URL("../..", import.meta.url).pathname,
     env: {
       ...process.env,

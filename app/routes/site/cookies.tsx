@@ -1,14 +1,17 @@
+import { useConsent } from "../../components/consent";
 import { pageMeta } from "../../components/meta";
 import { ProsePage } from "../../components/prose";
-import { useRootData } from "../../components/use-locale";
 import { BAG_COOKIE_DAYS, LANGUAGE_COOKIE_DAYS } from "../../domain/cookies";
 import { useTranslation } from "../../i18n/react";
 import { getSiteSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/cookies";
 import type { PageHandle } from "./layout";
 
-/** Links only: not hydrated (decision 032). */
-export const handle: PageHandle = { static: true };
+/**
+ * Hydrated at the first move (decision 033), not left as the server wrote it: the visitor's current choice
+ * changes with the cookie banner on this very page (the choice lives in the browser until the next load).
+ */
+export const handle: PageHandle = { runsOnFirstUse: true };
 
 export async function loader() {
   return { languageCookie: (await getSiteSettings()).languageCookie };
@@ -19,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "cook
 /** What each cookie is for, and the visitor's current choice. */
 export default function Cookies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { consent } = useRootData();
+  const consent = useConsent();
   const rows = [
     ["rental_session", t("cookies.session")],
     [loaderData.languageCookie, t("cookies.language", { days: LANGUAGE_COOKIE_DAYS })],

@@ -24,8 +24,9 @@ import { getAvailability } from "../booking/availability.server";
 import type { Bag } from "../booking/bag-store.server";
 import type { equipmentFor } from "../booking/flow.server";
 import { type Db, getDb } from "../db/client.server";
-import { bagLines, items, packageItems, packages, priceSurcharges, priceTables } from "../db/schema";
+import { bagLines, packageItems, packages } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
+import { allItems, allPriceTables, surchargesOf } from "./catalog.server";
 import { catalogRead } from "./catalog-cache.server";
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -118,20 +119,20 @@ export type PackageEntry = {
 export async function packagesFor(list: Parameters<typeof equipmentFor>[0]): Promise<PackageEntry[]> {
   const person = list.personId === null ? null : list.bag.persons.find((p) => p.id === list.personId);
   if (!person) return [];
-  const db = getDb();
   const all = await activePackages(list.appId);
   if (all.length === 0) return [];
   const itemIds = [...new Set(all.flatMap((p) => p.components.map((c) => c.itemId)))];
   const body = { heightCm: person.heightCm, weightKg: person.weightKg, skill: person.skill, shoeSizeEu: person.shoeSize };
-  const [settings, itemRows, tables, surcharges] = await Promise.all([
+  // The catalogue from memory (decision 035); only availability is asked of the database.
+  const [settings, everyItem, everyTable, surcharges] = await Promise.all([
     getSettings(),
-    db
-      .select()
-      .from(items)
-      .where(and(inArray(items.id, itemIds), eq(items.active, true))),
-    db.select().from(priceTables).where(inArray(priceTables.itemId, itemIds)),
-    db.select().from(priceSurcharges).where(eq(priceSurcharges.appId, list.appId)),
+    allItems(),
+    allPriceTables(),
+    surchargesOf(list.appId),
   ]);
+  const wanted = new Set(itemIds);
+  const itemRows = everyItem.filter((item) => item.active && wanted.has(item.id));
+  const tables = everyTable.filter((table) => wanted.has(table.itemId));
   const availability = await getAvailability({
     shopId: list.shopId,
     appId: list.appId,
