@@ -324,7 +324,10 @@ export async function holdOrder(
   if (input.lines.length === 0) return { ok: false, failure: { reason: "emptyBag" } };
   // What ran out is given back first, so the quote (coupon uses) and the allocation both see it.
   await expireDueOrders(db);
-  const calendar = await getShopCalendar(input.shopId, input.appId, db);
+  // Before the transaction, on the shop's own connection, the catalogue (calendar, items, prices) comes from
+  // memory, as fresh as the tables (decision 035); a connection of the caller's own is read from.
+  const reader = db === getDb() ? undefined : db;
+  const calendar = await getShopCalendar(input.shopId, input.appId, reader);
   if (!calendar) return { ok: false, failure: { reason: "shop" } };
   const checked = checkPeriod(input.period, calendar, now);
   if (!checked.ok) return { ok: false, failure: { reason: "period", errors: checked.errors } };
@@ -346,7 +349,7 @@ export async function holdOrder(
       damageWaiver: input.damageWaiver,
       now,
     },
-    db,
+    reader,
   );
   if (!priced.ok) return { ok: false, failure: priced.problem };
   const { quote, items, coupon, hotel, packageNames } = priced.context;
@@ -640,6 +643,15 @@ export async function expireOrder(orderId: string, db: Db = getDb()): Promise<bo
  * working on are skipped (the next call takes them), so checkouts never wait on each other here.
  */
 export async function expireDueOrders(db: Db = getDb(), limit = 50): Promise<number> {
+  // Every checkout asks, and the sweep has mostly given back what ran out already: one look first, and the
+  // four round trips of the transaction below only when something is due.
+  const [due] = await queryRows<{ any: boolean }>(
+    sql`
+      select exists (select 1 from orders where status = 'pending_payment' and expires_at <= now())
+          or exists (select 1 from order_changes where status = 'pending' and expires_at <= now()) as any`,
+    db,
+  );
+  if (!due?.any) return 0;
   return db.transaction(async (tx) => {
     const due = await queryRows<{ id: string; shop_id: number }>(
       sql`

@@ -782,6 +782,8 @@ export const orderChanges = pgTable(
   },
   (t) => [
     index("order_changes_order_idx").on(t.orderId),
+    // Every checkout asks whether a change ran out (expireDueOrders): only the pending ones are looked at.
+    index("order_changes_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     check("order_changes_status", sql`${t.status} in ('pending', 'applied', 'expired', 'failed')`),
     check("order_changes_by", sql`${t.by} in ('customer', 'staff')`),
   ],

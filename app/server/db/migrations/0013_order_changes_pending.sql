@@ -1,0 +1,1 @@
+CREATE INDEX "order_changes_pending_expiry_idx" ON "order_changes" USING btree ("expires_at") WHERE "order_changes"."status" = 'pending';
