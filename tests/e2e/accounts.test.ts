@@ -169,7 +169,7 @@ describe("a customer's account", () => {
     await page.getByLabel("E-mailadres").fill(customer.email);
     await page.getByRole("button", { name: "Link versturen" }).click();
     await page.waitForURL(`${baseUrl}/be/login?mode=sent`);
-    expect(await page.locator("main").textContent()).toContain("Als er een account met dit e-mailadres bestaat");
+    await expect.poll(() => page.locator("main").textContent()).toContain("Als er een account met dit e-mailadres bestaat");
     await expectAccessibleAt(page.url());
 
     const link = await mailedLink(customer.email, "password-reset", "reset");
@@ -186,7 +186,7 @@ describe("a customer's account", () => {
     await page.getByLabel("Nieuw wachtwoord").fill(customer.reset);
     await page.getByRole("button", { name: "Nieuw wachtwoord opslaan" }).click();
     await page.waitForURL(`${baseUrl}/be/login?done=reset`);
-    expect(await page.getByRole("status").textContent()).toContain("Uw wachtwoord werd gewijzigd.");
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Uw wachtwoord werd gewijzigd.");
     await expectAccessibleAt(page.url());
 
     // The link works once.
@@ -318,7 +318,7 @@ describe("earlier guest orders in the account", () => {
         expect(await page.locator("main").textContent()).not.toContain(number);
         await page.getByRole("button", { name: text(locale, "account.email.confirmButton") }).click();
         await page.waitForURL(`${baseUrl}/${locale}/account?done=email`);
-        expect(await page.getByRole("status").textContent()).toContain(text(locale, "account.email.confirmed"));
+        await expect.poll(() => page.getByRole("status").textContent()).toContain(text(locale, "account.email.confirmed"));
         await page.getByRole("link", { name: text(locale, "order.title", { number: number as string }) }).waitFor();
         await expectAccessible(page);
         expect(consoleErrors).toEqual([]);

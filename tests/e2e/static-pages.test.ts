@@ -102,7 +102,7 @@ describe("static pages", () => {
     const name = await first.textContent();
     await first.click();
     await page.waitForURL(`${baseUrl}${path("da", "/shop/")}**`);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
     await context.close();
   });
 

@@ -88,12 +88,12 @@ describe("a page of links for a first-time visitor", () => {
   });
 
   it("is the same with a bag (no page of links shows it) and kept apart per language cookie", async () => {
-    const plain = await visit("/cookies");
-    const withBag = await visit("/cookies", { Cookie: "rental_cart=some-bag" });
+    const plain = await visit("/privacy");
+    const withBag = await visit("/privacy", { Cookie: "rental_cart=some-bag" });
     expect(withBag.cache).toBe("hit");
     expect(withBag.html.replaceAll(nonceOf(withBag.response), "N")).toBe(plain.html.replaceAll(nonceOf(plain.response), "N"));
-    expect((await visit("/cookies", { Cookie: "lang=de" })).cache).toBe("miss");
-    expect((await visit("/cookies", { Cookie: "lang=de; rental_cart=x" })).cache).toBe("hit");
+    expect((await visit("/privacy", { Cookie: "lang=de" })).cache).toBe("miss");
+    expect((await visit("/privacy", { Cookie: "lang=de; rental_cart=x" })).cache).toBe("hit");
     // The bare / with a language chosen still sends the visitor to it.
     const chosen = await shop.request("/", { headers: { Cookie: "lang=de" } });
     expect(chosen.status).toBe(302);
