@@ -157,6 +157,32 @@ async function freeUnits(
   skipLocked: boolean,
   prefer: number[] = [],
 ): Promise<number[]> {
+  // The branch's own units first, on their own: in the index's order the search stops at the first free
+  // unit. Looking at every unit of the storefront (below) probed the reservations of each of them, 120 for one
+  // item and size of the benchmark (2 ms of PostgreSQL's time per checkout); that is left for when the branch
+  // has too few, and for an order change that prefers the units it had.
+  if (prefer.length === 0) {
+    const own = await queryRows<{ id: number }>(
+      sql`
+        select u.id
+        from units u
+        where u.item_id = ${line.itemId}
+          and u.shop_id = ${order.shopId}
+          and ${line.size === null ? sql`u.size is null` : sql`u.size = ${line.size}`}
+          and u.status = 'active'
+          and not exists (
+            select 1 from reservations r
+            where r.unit_id = u.id
+              and r.state in ('held', 'confirmed')
+              and not (r.state = 'held' and r.expires_at <= now())
+              and r.period && ${range}::tstzrange)
+        order by u.id
+        limit ${line.quantity}
+        for update of u ${skipLocked ? sql`skip locked` : sql``}`,
+      tx,
+    );
+    if (own.length >= line.quantity) return own.map((r) => r.id);
+  }
   const preferred =
     prefer.length > 0
       ? sql`(u.id in (${sql.join(

@@ -339,7 +339,9 @@ export const units = pgTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("units_item_shop_idx").on(t.itemId, t.shopId, t.size)],
+  // With the id last, a branch's units of an item and size come in id order: the checkout's unit search
+  // (freeUnits) stops at the first free one instead of looking at every unit.
+  (t) => [index("units_item_shop_size_id_idx").on(t.itemId, t.shopId, t.size, t.id)],
 );
 
 /** Stock of sale articles per branch and size; never below zero. */
