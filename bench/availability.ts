@@ -20,6 +20,7 @@ import pg from "pg";
 import { zonedInstant } from "../app/domain/periods";
 import { getAvailability } from "../app/server/booking/availability.server";
 import { holdOrder } from "../app/server/booking/holds.server";
+import { keepCatalogInMemory } from "../app/server/catalog/catalog-cache.server";
 import { type Database, openDatabase, queryRows, setDatabase } from "../app/server/db/client.server";
 import { seedDemo } from "../app/server/db/seed/seed.server";
 import { holdRequest, shopIds } from "../tests/helpers/booking";
@@ -126,6 +127,8 @@ try {
         where i.app_id = 'winter' and i.kind = 'rental' and not i.local`,
     db,
   );
+  // As the shop runs (server.ts): the catalogue that checkout prices from is kept in memory.
+  const forgetCatalog = await keepCatalogInMemory(database);
   console.log(
     `${kind}: ${units} winter rental units at ${branches.length} branches, ${reservations} reservations; fixture built in ${((performance.now() - built) / 1000).toFixed(1)} s\n`,
   );
@@ -192,6 +195,7 @@ try {
       console.log(`holds per second with ${atOnce} at a time: ${(parallel.length / ((performance.now() - started) / 1000)).toFixed(0)}`);
     }
   }
+  await forgetCatalog();
 } finally {
   await database.close();
   if (kind === "postgres" && process.env.KEEP_DB !== "1") await admin(`drop database if exists ${dbName} with (force)`);

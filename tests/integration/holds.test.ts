@@ -161,6 +161,49 @@ describe(`holds on ${testDbKind}`, () => {
     expect(await liveReservations(db, ski.id)).toHaveLength(2);
   });
 
+  it("writes every person and line in the bag's order, each line with its person", async () => {
+    const ski = await createRentalItem(db, shops.ciaslin, 3);
+    const socks = await createSaleItem(db, shops.ciaslin, 5);
+    const persons = [{ firstName: "Anna" }, { firstName: "Ben", weightKg: 80, skill: "expert" as const }];
+    const lines = [
+      { ...rentalLine(ski.id, "ben-ski"), personIndex: 1 },
+      plainLine(socks.id, "socks", 2),
+      { ...rentalLine(ski.id, "anna-ski"), personIndex: 0 },
+    ];
+    const result = await holdOrder(holdRequest(shops.ciaslin, lines, { persons }));
+    if (!result.ok) throw new Error(`hold failed: ${result.failure.reason}`);
+    const stored = await db
+      .select({ kind: schema.orderLines.kind, quantity: schema.orderLines.quantity, person: schema.orderPersons.firstName })
+      .from(schema.orderLines)
+      .leftJoin(schema.orderPersons, eq(schema.orderPersons.id, schema.orderLines.personId))
+      .where(eq(schema.orderLines.orderId, result.order.id))
+      .orderBy(schema.orderLines.id);
+    expect(stored).toEqual([
+      { kind: "rental", quantity: 1, person: "Ben" },
+      { kind: "sale", quantity: 2, person: null },
+      { kind: "rental", quantity: 1, person: "Anna" },
+    ]);
+    const [ben] = await db.select().from(schema.orderPersons).where(eq(schema.orderPersons.firstName, "Ben"));
+    expect(ben).toMatchObject({ position: 1, weightKg: 80, skill: "expert", orderId: result.order.id });
+    expect(await reservationsOf(result.order.id)).toHaveLength(2);
+  });
+
+  it("takes a unit whose hold ran out before any sweep gave it back, and releases that hold", async () => {
+    const ski = await createRentalItem(db, shops.ciaslin, 1);
+    const first = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
+    if (!first.ok) throw new Error("hold failed");
+    // Only the reservation has run out: the order is not due, so no sweep before the next hold touches it.
+    await db.execute(sql`
+      update reservations set expires_at = now() - interval '1 minute'
+      where order_line_id in (select id from order_lines where order_id = ${first.order.id})`);
+    const second = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
+    expect(second.ok).toBe(true);
+    if (!second.ok) return;
+    expect((await reservationsOf(first.order.id)).map((r) => r.state)).toEqual(["released"]);
+    expect((await reservationsOf(second.order.id)).map((r) => r.state)).toEqual(["held"]);
+    expect(await liveReservations(db, ski.id)).toHaveLength(1);
+  });
+
   it("prefers units at the chosen branch and brings one from another branch when it has none left", async () => {
     const ski = await createRentalItem(db, shops.ciaslin, 1);
     await db.insert(schema.units).values({ itemId: ski.id, shopId: shops.runcadoz, size: "170", code: `${ski.slug}-ru` });

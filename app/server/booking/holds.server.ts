@@ -13,15 +13,15 @@
  * - Changes of a booked order (changes.server.ts) claim and release through the functions exported here.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type HeldUnits, type HoldLimitBreach, holdLimitBreach } from "../../domain/hold-limits";
 import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, zonedDate } from "../../domain/periods";
 import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { AgeBand, Season, Skill } from "../../domain/vocabulary";
-import { type Db, getDb, queryRows } from "../db/client.server";
-import { couponRedemptions, coupons, orderLines, orderPersons, orders } from "../db/schema";
+import { type Db, getDb, queryPrepared, queryRows } from "../db/client.server";
+import { couponRedemptions, coupons, orderLines, orders } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
 import { ORDER_CLAIMS } from "./availability.server";
 import { getShopCalendar } from "./calendar.server";
@@ -116,10 +116,8 @@ export function sqlState(error: unknown): string | null {
 export async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        await tx.execute(sql`set local lock_timeout = '5s'`);
-        return work(tx as unknown as Db);
-      });
+      // A lock wait ends after the connection's lock timeout (db/client.server) with 55P03, retried here.
+      return await db.transaction(async (tx) => work(tx as unknown as Db));
     } catch (error) {
       const state = sqlState(error);
       if (!state || !RETRIED.has(state)) throw error;
@@ -144,6 +142,35 @@ export type OrderRef = {
 export type ClaimLine = { lineId: number; kind: ItemRow["kind"]; itemId: number; size: string | null; quantity: number; ref: LineRef };
 export type ClaimMode = { state: "held"; holdMinutes: number } | { state: "confirmed" };
 
+/** The parts of a unit search: its size test (in a form an index can use; `is not distinct from` a parameter is not), its free-unit test and its row lock. */
+function unitSearch(line: ClaimLine, range: string, skipLocked: boolean) {
+  return {
+    size: line.size === null ? sql`u.size is null` : sql`u.size = ${line.size}`,
+    free: sql`not exists (
+      select 1 from reservations r
+      where r.unit_id = u.id
+        and r.state in ('held', 'confirmed')
+        and not (r.state = 'held' and r.expires_at <= now())
+        and r.period && ${range}::tstzrange)`,
+    lock: sql`for update of u ${skipLocked ? sql`skip locked` : sql``}`,
+  };
+}
+
+/**
+ * The branch's own free units, in the index's order, so the search stops at the first free one. Looking at
+ * every unit of the storefront (`freeUnits`) probed the reservations of each of them, 120 for one item and
+ * size of the benchmark (2 ms of PostgreSQL's time per checkout).
+ */
+function ownFreeUnits(order: OrderRef, line: ClaimLine, range: string, skipLocked: boolean) {
+  const { size, free, lock } = unitSearch(line, range, skipLocked);
+  return sql`
+    select u.id from units u
+    where u.item_id = ${line.itemId} and u.shop_id = ${order.shopId} and ${size} and u.status = 'active' and ${free}
+    order by u.id
+    limit ${line.quantity}
+    ${lock}`;
+}
+
 /**
  * Free units of an item and size for a range, preferring `prefer` (the units an order being changed
  * had), then the chosen branch. `skipLocked` passes over units another transaction is claiming right now;
@@ -157,31 +184,11 @@ async function freeUnits(
   skipLocked: boolean,
   prefer: number[] = [],
 ): Promise<number[]> {
-  // In a form an index can use (`is not distinct from` a parameter is not).
-  const size = line.size === null ? sql`u.size is null` : sql`u.size = ${line.size}`;
-  const free = sql`not exists (
-    select 1 from reservations r
-    where r.unit_id = u.id
-      and r.state in ('held', 'confirmed')
-      and not (r.state = 'held' and r.expires_at <= now())
-      and r.period && ${range}::tstzrange)`;
-  const lock = sql`for update of u ${skipLocked ? sql`skip locked` : sql``}`;
-  // The branch's own units first, on their own: in the index's order the search stops at the first free
-  // unit. Looking at every unit of the storefront (below) probed the reservations of each of them, 120 for one
-  // item and size of the benchmark (2 ms of PostgreSQL's time per checkout); that is left for when the branch
-  // has too few, and for an order change that prefers the units it had.
   if (prefer.length === 0) {
-    const own = await queryRows<{ id: number }>(
-      sql`
-        select u.id from units u
-        where u.item_id = ${line.itemId} and u.shop_id = ${order.shopId} and ${size} and u.status = 'active' and ${free}
-        order by u.id
-        limit ${line.quantity}
-        ${lock}`,
-      tx,
-    );
+    const own = await queryRows<{ id: number }>(ownFreeUnits(order, line, range, skipLocked), tx);
     if (own.length >= line.quantity) return own.map((r) => r.id);
   }
+  const { size, free, lock } = unitSearch(line, range, skipLocked);
   const preferred =
     prefer.length > 0
       ? sql`(u.id in (${sql.join(
@@ -217,24 +224,44 @@ export async function claimUnits(
   options: { prefer?: number[]; changeId?: number } = {},
 ) {
   const range = reservationRange(order, turnaroundMinutes);
+  const expiresAt = mode.state === "held" ? sql`now() + make_interval(mins => ${mode.holdMinutes})` : sql`null`;
+  const reservation = sql`${options.changeId ? null : line.lineId}::int, ${options.changeId ?? null}::int,
+    ${range}::tstzrange, ${mode.state}::reservation_state, ${expiresAt}`;
+  // Expired holds on the picked units that overlap are released on the spot rather than by the next sweep.
+  const releaseExpired = (unitIds: SQL) => sql`
+    update reservations set state = 'released'
+    where unit_id in (${unitIds}) and state = 'held' and expires_at <= now() and period && ${range}::tstzrange`;
+  if (!options.prefer?.length) {
+    // Most checkouts find enough free units at their own branch: search, release and insert in one round
+    // trip. The insert waits for the release (it reads its count), and the exclusion constraint does not
+    // count a row this transaction has just released.
+    const claimed = await queryPrepared<{ unit_id: number }>(
+      `claim-own-units:${line.size === null ? "no-size" : "size"}:${mode.state}`,
+      sql`
+        with picked as (${ownFreeUnits(order, line, range, true)}),
+        enough as (select array_agg(id) as ids from picked having count(*) = ${line.quantity}::int),
+        released as (${releaseExpired(sql`select unnest(ids) from enough`)} returning 1)
+        insert into reservations (unit_id, order_line_id, order_change_id, period, state, expires_at)
+        select unnest(enough.ids), ${reservation}
+        from enough, (select count(*) from released) as done
+        returning unit_id`,
+      tx,
+    );
+    if (claimed.length === line.quantity) return;
+  }
   let unitIds = await freeUnits(tx, order, line, range, true, options.prefer);
   // Units skipped because another checkout is claiming them may still be free for this period (that
   // checkout may want another week, or fail): wait for them, and let the exclusion constraint decide.
   if (unitIds.length < line.quantity) unitIds = await freeUnits(tx, order, line, range, false, options.prefer);
   if (unitIds.length < line.quantity) throw new Rejected({ reason: "unavailable", line: line.ref });
-  const ids = sql.join(
+  const ids = sql`array[${sql.join(
     unitIds.map((id) => sql`${id}`),
     sql`, `,
-  );
-  // Expired holds on these units that overlap are released now rather than by the next sweep.
-  await tx.execute(sql`
-    update reservations set state = 'released'
-    where unit_id in (${ids}) and state = 'held' and expires_at <= now() and period && ${range}::tstzrange`);
-  const expiresAt = mode.state === "held" ? sql`now() + make_interval(mins => ${mode.holdMinutes})` : sql`null`;
+  )}]::int[]`;
+  await tx.execute(releaseExpired(sql`select unnest(${ids})`));
   await tx.execute(sql`
     insert into reservations (unit_id, order_line_id, order_change_id, period, state, expires_at)
-    select unnest(array[${ids}]::int[]), ${options.changeId ? null : line.lineId}, ${options.changeId ?? null}::int,
-           ${range}::tstzrange, ${mode.state}::reservation_state, ${expiresAt}`);
+    select unnest(${ids}), ${reservation}`);
 }
 
 export async function claimStock(tx: Db, order: OrderRef, line: ClaimLine) {
@@ -422,54 +449,11 @@ export async function holdOrder(
           holderKey: input.holder ?? null,
         })
         .returning();
-      const persons =
-        input.persons.length === 0
-          ? []
-          : await tx
-              .insert(orderPersons)
-              .values(
-                input.persons.map((p, position) => ({
-                  orderId: row.id,
-                  position,
-                  firstName: p.firstName,
-                  lastName: p.lastName ?? null,
-                  heightCm: p.heightCm ?? null,
-                  weightKg: p.weightKg ?? null,
-                  skill: p.skill ?? null,
-                  shoeSize: p.shoeSize ?? null,
-                  ageBand: p.ageBand ?? null,
-                })),
-              )
-              .returning({ id: orderPersons.id });
-      const quoted = new Map(quote.lines.map((l) => [l.key, l]));
-      const lineRows = await tx
-        .insert(orderLines)
-        .values(
-          input.lines.map((line) => {
-            const item = items.get(line.itemId)!;
-            const price = quoted.get(line.key)!;
-            return {
-              orderId: row.id,
-              personId: line.personIndex === null ? null : persons[line.personIndex].id,
-              itemId: item.id,
-              kind: item.kind,
-              name: pick(item.name, input.language),
-              size: line.size,
-              quantity: line.quantity,
-              unitPriceCents: roundCents(price.subtotalCents / line.quantity),
-              subtotalCents: price.subtotalCents,
-              totalCents: price.totalCents,
-              vatRateBp: price.vatRateBp,
-              packageId: packageNames.has(line.key) ? (line.packageId ?? null) : null,
-              packageName: packageNames.has(line.key) ? pick(packageNames.get(line.key), input.language) : null,
-            };
-          }),
-        )
-        .returning({ id: orderLines.id });
+      const lineIds = await insertPersonsAndLines(tx, row.id, input, quote, items, packageNames);
       const claimLines = input.lines.map((line, i): ClaimLine => {
         const item = items.get(line.itemId)!;
         return {
-          lineId: lineRows[i].id,
+          lineId: lineIds[i],
           kind: item.kind,
           itemId: item.id,
           size: line.size,
@@ -495,6 +479,59 @@ export async function holdOrder(
     if (error instanceof Rejected) return { ok: false, failure: error.failure };
     throw error;
   }
+}
+
+/**
+ * Writes the order's persons and lines in one statement (one round trip fewer per checkout) and answers
+ * the lines' ids in the bag's order: they come from the sequence in the order of `ord`.
+ */
+async function insertPersonsAndLines(
+  tx: Db,
+  orderId: string,
+  input: HoldInput,
+  quote: Quote,
+  items: Map<number, ItemRow>,
+  packageNames: Map<string, ItemRow["name"]>,
+): Promise<number[]> {
+  const persons = input.persons.map(
+    (p, position) =>
+      sql`(${position}::smallint, ${p.firstName}::text, ${p.lastName ?? null}::text, ${p.heightCm ?? null}::smallint,
+        ${p.weightKg ?? null}::smallint, ${p.skill ?? null}::skill, ${p.shoeSize ?? null}::smallint, ${p.ageBand ?? null}::age_band)`,
+  );
+  const quoted = new Map(quote.lines.map((l) => [l.key, l]));
+  const lines = input.lines.map((line, ord) => {
+    const item = items.get(line.itemId)!;
+    const price = quoted.get(line.key)!;
+    const packaged = packageNames.has(line.key);
+    return sql`(${ord}::int, ${line.personIndex}::smallint, ${item.id}::int, ${item.kind}::item_kind,
+      ${pick(item.name, input.language)}::text, ${line.size}::text, ${line.quantity}::smallint,
+      ${roundCents(price.subtotalCents / line.quantity)}::int, ${price.subtotalCents}::int, ${price.totalCents}::int,
+      ${price.vatRateBp}::int, ${packaged ? (line.packageId ?? null) : null}::int,
+      ${packaged ? pick(packageNames.get(line.key), input.language) : null}::text)`;
+  });
+  const personRows =
+    persons.length === 0
+      ? sql`select null::int as id, null::smallint as position where false`
+      : sql`insert into order_persons (order_id, position, first_name, last_name, height_cm, weight_kg, skill, shoe_size, age_band)
+          select ${orderId}::uuid, v.* from (values ${sql.join(persons, sql`, `)}) as v
+          returning id, position`;
+  const rows = await queryPrepared<{ id: number }>(
+    `order-persons-lines:${persons.length}:${lines.length}`,
+    sql`
+      with p as (${personRows})
+      insert into order_lines (order_id, person_id, item_id, kind, name, size, quantity, unit_price_cents,
+                               subtotal_cents, total_cents, vat_rate_bp, package_id, package_name)
+      select ${orderId}::uuid, p.id, v.item_id, v.kind, v.name, v.size, v.quantity, v.unit_price_cents,
+             v.subtotal_cents, v.total_cents, v.vat_rate_bp, v.package_id, v.package_name
+      from (values ${sql.join(lines, sql`, `)})
+        as v(ord, person, item_id, kind, name, size, quantity, unit_price_cents, subtotal_cents, total_cents,
+             vat_rate_bp, package_id, package_name)
+      left join p on p.position = v.person
+      order by v.ord
+      returning id`,
+    tx,
+  );
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /**
@@ -665,7 +702,8 @@ export async function expireOrder(orderId: string, db: Db = getDb()): Promise<bo
 export async function expireDueOrders(db: Db = getDb(), limit = 50): Promise<number> {
   // Every checkout asks, and the sweep has mostly given back what ran out already: one look first, and the
   // four round trips of the transaction below only when something is due.
-  const [due] = await queryRows<{ any: boolean }>(
+  const [due] = await queryPrepared<{ any: boolean }>(
+    "orders-due",
     sql`
       select exists (select 1 from orders where status = 'pending_payment' and expires_at <= now())
           or exists (select 1 from order_changes where status = 'pending' and expires_at <= now()) as any`,

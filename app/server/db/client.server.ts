@@ -12,7 +12,7 @@ import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -49,6 +49,8 @@ export type CatalogWatcher = { changed(): void; lost(): void; ready(): void };
 
 /** The channel of migration 0012's trigger. */
 const CATALOG_CHANNEL = "catalog";
+/** PostgreSQL's lock timeout for the shop's connections. PGlite has one session, so nothing waits there. */
+const LOCK_TIMEOUT_MS = 5000;
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -77,6 +79,10 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      // No statement of the shop waits longer than this for a lock: a checkout that would is retried or told
+      // the shop is busy (holds.server `inRetriedTransaction`). Set for the session, not per transaction, to
+      // save a round trip per transaction.
+      lock_timeout: LOCK_TIMEOUT_MS,
       // Every connection listens before its first use: PostgreSQL tells a session of its own notifications
       // before it answers the COMMIT, so the process that changed the catalogue forgets it before the
       // change's promise resolves.
@@ -97,14 +103,16 @@ export async function openDatabase(options: {
       db,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       exclusive: async (work) => {
-        // A session-level lock on one connection of its own; the work itself may use the whole pool.
-        const client = await pool.connect();
+        // A session-level lock on a connection of its own, outside the pool: it waits as long as another
+        // process takes to migrate and seed, past the pool's lock timeout. The work itself may use the whole pool.
+        const client = new pg.Client({ connectionString: url });
+        client.on("error", () => {});
+        await client.connect();
         try {
           await client.query("select pg_advisory_lock(hashtext('dolomiti-rent:start-up'))");
           return await work();
         } finally {
-          await client.query("select pg_advisory_unlock(hashtext('dolomiti-rent:start-up'))").catch(() => {});
-          client.release();
+          await client.end().catch(() => {});
         }
       },
       ping: async () => {
@@ -239,6 +247,21 @@ export function getDatabase(): Database {
 
 export function getDb(): Db {
   return getDatabase().db;
+}
+
+/**
+ * `queryRows` for a statement run on every checkout: on PostgreSQL a named prepared statement, so each
+ * connection plans it once (planning cost more than running the checkout's unit search). `name` must
+ * tell apart every text `query` can have (node-postgres refuses one name for two texts); its rows come
+ * with node-postgres's own type parsing, so keep its columns to numbers, text and booleans.
+ */
+export async function queryPrepared<T>(name: string, query: SQL, db: Db = getDb()): Promise<T[]> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client?: unknown } };
+  const client = session.client;
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows<T>(query, db);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params as unknown[] });
+  return result.rows;
 }
 
 /** Runs raw SQL and returns its rows; node-postgres and PGlite both answer with `{ rows }`. */
