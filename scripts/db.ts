@@ -5,9 +5,8 @@
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
-import { ensureAdminAccount, openShopDatabase, prepareDatabase } from "../app/server/boot.server";
+import { ensureAdminAccount, openShopDatabase, prepareDatabase, seedDemoShop } from "../app/server/boot.server";
 import { parseConfig, setConfig } from "../app/server/config.server";
-import { seedDemo } from "../app/server/db/seed/seed.server";
 
 const command = process.argv[2];
 const config = parseConfig(process.env);
@@ -21,7 +20,7 @@ try {
     console.log("Migrations applied.");
   } else if (command === "seed") {
     await database.migrate();
-    const { seeded } = await seedDemo(database.db);
+    const seeded = await seedDemoShop(database, config);
     await ensureAdminAccount(config);
     console.log(seeded ? "Demo shop seeded." : "The database already has data: nothing seeded.");
   } else if (command === "reset") {

@@ -8,6 +8,7 @@ import { demoBusinessFields, type LegalField } from "../domain/settings";
 import { ensureAdmin } from "./auth/users.server";
 import type { Config } from "./config.server";
 import { type Database, openDatabase, setDatabase } from "./db/client.server";
+import { seedDemoSeason } from "./db/seed/season.server";
 import { seedDemo } from "./db/seed/seed.server";
 import { logger } from "./log.server";
 import { getSettings } from "./settings/settings.server";
@@ -28,11 +29,7 @@ export async function prepareDatabase(database: Database, config: Config) {
     const started = Date.now();
     await database.migrate();
     logger.info({ ms: Date.now() - started, database: database.kind }, "migrations applied");
-    let seeded = false;
-    if (config.SEED_DEMO === "true") {
-      ({ seeded } = await seedDemo(database.db));
-      if (seeded) logger.info("demo shop seeded");
-    }
+    const seeded = await seedDemoShop(database, config);
     // The planner needs statistics: PGlite runs no autovacuum at all, and PostgreSQL's comes a minute or more
     // after a seed. Without them the availability query plans a nested loop over every unit, five to ten
     // times slower (docs/benchmarks.md).
@@ -40,6 +37,23 @@ export async function prepareDatabase(database: Database, config: Config) {
     await ensureAdminAccount(config);
   });
   await reportDemoBusinessData(config);
+}
+
+/**
+ * Seeds the demo into an empty database as `SEED_DEMO` says: the catalogue and a season of orders (`true`),
+ * the catalogue alone (`empty`) or nothing (`false`). True when it seeded.
+ */
+export async function seedDemoShop(database: Database, config: Config): Promise<boolean> {
+  if (config.SEED_DEMO === "false") return false;
+  const started = Date.now();
+  const { seeded } = await seedDemo(database.db);
+  if (!seeded) return false;
+  if (config.SEED_DEMO === "true") {
+    const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
+    const season = await seedDemoSeason(database.db, origin);
+    logger.info({ orders: season.orders, ms: Date.now() - started }, "demo shop seeded with a season of orders");
+  } else logger.info({ ms: Date.now() - started }, "demo shop seeded");
+  return true;
 }
 
 /** The settings form's labels, in English like the rest of the console. */

@@ -37,7 +37,8 @@ export const envSchema = z
     GTM_ID: optional(gtmContainerId),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
-    SEED_DEMO: z.enum(["true", "false"]).default("true"),
+    /** `true`: the demo catalogue and a season of orders; `empty`: the catalogue alone; `false`: nothing. */
+    SEED_DEMO: z.enum(["true", "empty", "false"]).default("true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Pages of links kept whole for visitors with nothing of their own (decision 038); `off` renders every one. */
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),

@@ -61,6 +61,8 @@ export async function startShopProcess(
       DATA_DIR: dataDir,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      // The demo catalogue without its season of orders: tests book and count from a known start.
+      SEED_DEMO: "empty",
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
       LOG_LEVEL: "warn",
       ...TEST_PROXY,

@@ -1,7 +1,7 @@
 /** The dashboard's panels: the day's handovers per branch, orders waiting for payment, the fleet's utilisation. */
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import { Link } from "react-router";
-import { formatPercent, formatTime } from "../../domain/format";
+import { formatDateTime, formatPercent, formatTime } from "../../domain/format";
 import { pick, type Translated } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
@@ -149,6 +149,84 @@ export function UtilisationTable({ rows }: { rows: CategoryUse[] }) {
               <td className="px-3 py-2">
                 <Meter value={row.week} label={percent(row.week)} />
               </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export type Overdue = Handover & { shopName: string };
+
+/** Equipment handed out and due back before now, the longest overdue first. */
+export function OverdueReturns({ orders }: { orders: Overdue[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  if (orders.length === 0) return <p className="text-sm text-slate-600">{t("admin.dashboard.noOverdue")}</p>;
+  return (
+    <ul className="space-y-1 text-sm" data-overdue>
+      {orders.map((order) => (
+        <li key={order.id} data-order={order.number}>
+          <Link to={href(`/admin/order/${order.id}`)} className="font-medium text-brand-700 hover:underline">
+            {order.number}
+          </Link>{" "}
+          {order.name} · {order.shopName} ·{" "}
+          <span className="font-medium text-red-800">{t("admin.dashboard.dueAt", { date: formatDateTime(order.returnAt, locale) })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export type WeekFigure = { figure: "orders" | "revenue" | "units"; current: number; previous: number; change: number | null };
+
+/** This week so far against the same days of last season, figure by figure. */
+export function WeekComparison({ rows, money }: { rows: WeekFigure[]; money: (cents: number) => string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const value = (row: WeekFigure, n: number) => (row.figure === "revenue" ? money(n) : String(n));
+  const change = (share: number | null) => {
+    if (share === null)
+      return (
+        <>
+          <span aria-hidden="true">–</span>
+          <span className="sr-only">{t("admin.dashboard.nothingLastSeason")}</span>
+        </>
+      );
+    const percent = formatPercent(Math.round(Math.abs(share) * 1000) / 10, locale);
+    return share > 0 ? `▲ +${percent}` : share < 0 ? `▼ −${percent}` : `= ${percent}`;
+  };
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full text-left text-sm" data-week>
+        <caption className="sr-only">{t("admin.dashboard.week")}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className="px-2 py-2 sm:px-3">
+              {t("admin.dashboard.figure")}
+            </th>
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+              {t("admin.dashboard.thisWeek")}
+            </th>
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+              {t("admin.dashboard.lastSeason")}
+            </th>
+            <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+              {t("admin.dashboard.change")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <tr key={row.figure} data-figure={row.figure}>
+              <th scope="row" className="px-2 py-2 sm:px-3 font-medium">
+                {t(`admin.dashboard.weekFigure.${row.figure}`)}
+              </th>
+              <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{value(row, row.current)}</td>
+              <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{value(row, row.previous)}</td>
+              <td className="px-2 py-2 sm:px-3 text-right tabular-nums whitespace-nowrap">{change(row.change)}</td>
             </tr>
           ))}
         </tbody>

@@ -100,3 +100,23 @@ export function chartScale(maxCents: number): number {
   const step = [1, 2, 5, 10].find((f) => f * power >= euros) ?? 10;
   return step * power * 100;
 }
+
+/** Days of one season back: 52 weeks, so a Monday is compared with a Monday. */
+export const SEASON_BACK_DAYS = 364;
+
+/**
+ * This week so far (Monday 00:00 to now) and the same stretch 52 weeks earlier, as instant ranges: the
+ * comparison holds on a Wednesday morning as well as on a Sunday night.
+ */
+export function comparedWeeks(now: Date): { current: { from: Date; to: Date }; previous: { from: Date; to: Date } } {
+  const { weekStart } = dashboardDays(now);
+  const from = zonedInstant(weekStart, "00:00");
+  const back = (instant: Date) => new Date(instant.getTime() - SEASON_BACK_DAYS * 86_400_000);
+  // The Monday of last season's week starts at its own midnight (a DST change may lie in between).
+  return { current: { from, to: now }, previous: { from: zonedInstant(addDays(weekStart, -SEASON_BACK_DAYS), "00:00"), to: back(now) } };
+}
+
+/** The change from `previous` to `current` as a share (0.12 for 12 % more), or null when there was nothing before. */
+export function changeShare(current: number, previous: number): number | null {
+  return previous === 0 ? null : (current - previous) / previous;
+}

@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { RevenueChart, RevenueTable } from "../../components/admin/dashboard-chart";
-import { BranchHandovers, UtilisationTable, WaitingOrders } from "../../components/admin/dashboard-panels";
+import { BranchHandovers, OverdueReturns, UtilisationTable, WaitingOrders, WeekComparison } from "../../components/admin/dashboard-panels";
 import { AdminPage, Section } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { branches, waiting, revenue, utilisation, today, tomorrow, demoFields } = loaderData;
+  const { branches, waiting, revenue, utilisation, today, tomorrow, demoFields, overdue, week } = loaderData;
   const money = (cents: number) => formatMoney(cents, locale);
   const dayLabels = [
     t("admin.dashboard.today", { date: formatDate(today, locale, { weekday: "long", day: "numeric", month: "long" }) }),
@@ -100,6 +100,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
+      </Section>
+
+      <Section title={t("admin.dashboard.overdue")}>
+        <OverdueReturns orders={overdue} />
+      </Section>
+
+      <Section title={t("admin.dashboard.week")}>
+        <p className="mb-2 text-sm text-slate-700">{t("admin.dashboard.weekRule")}</p>
+        <WeekComparison rows={week} money={money} />
       </Section>
 
       <Section title={t("admin.dashboard.pending")}>

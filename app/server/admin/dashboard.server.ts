@@ -5,7 +5,16 @@
  */
 import { and, asc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { dashboardDays, dayRanges, REVENUE_STATUSES, revenueByDay, sumRevenue, utilisation } from "../../domain/admin/dashboard";
+import {
+  changeShare,
+  comparedWeeks,
+  dashboardDays,
+  dayRanges,
+  REVENUE_STATUSES,
+  revenueByDay,
+  sumRevenue,
+  utilisation,
+} from "../../domain/admin/dashboard";
 import { getDb, queryRows } from "../db/client.server";
 import { categories, items, orders, shops, units } from "../db/schema";
 
@@ -35,7 +44,11 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
     totalCents: orders.totalCents,
   };
 
-  const [branches, handovers, waiting, paid, fleet, bookings, names] = await Promise.all([
+  const weeks = comparedWeeks(now);
+  const kept = sql.raw(REVENUE_STATUSES.map((s) => `'${s}'`).join(", "));
+  const within = (column: string, range: { from: Date; to: Date }) =>
+    sql`${sql.raw(column)} >= ${range.from.toISOString()}::timestamptz and ${sql.raw(column)} < ${range.to.toISOString()}::timestamptz`;
+  const [branches, handovers, waiting, paid, fleet, bookings, names, overdue, [compared]] = await Promise.all([
     db
       .select({ id: shops.id, name: shops.name })
       .from(shops)
@@ -95,6 +108,36 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
               )})`
         }`),
     db.select({ id: categories.id, name: categories.name, sort: categories.sort }).from(categories).where(eq(categories.kind, "rental")),
+    // Handed out and due back before now.
+    db
+      .select({ ...orderRef, shopName: shops.name })
+      .from(orders)
+      .innerJoin(shops, eq(shops.id, orders.shopId))
+      .where(and(eq(orders.status, "picked_up"), lt(orders.returnAt, now), inScope(orders.shopId, shopIds)))
+      .orderBy(asc(orders.returnAt)),
+    // This week so far against the same stretch of last season, by the day the rentals start: the orders
+    // that started, their revenue and the pieces handed out (cancelled, refunded and expired ones left out).
+    queryRows<Record<`${"revenue" | "orders" | "units"}_${"now" | "then"}`, number>>(sql`
+      select
+        coalesce(sum(o.total_cents) filter (where ${within("o.pickup_at", weeks.current)}), 0)::int as revenue_now,
+        coalesce(sum(o.total_cents) filter (where ${within("o.pickup_at", weeks.previous)}), 0)::int as revenue_then,
+        (count(*) filter (where ${within("o.pickup_at", weeks.current)}))::int as orders_now,
+        (count(*) filter (where ${within("o.pickup_at", weeks.previous)}))::int as orders_then,
+        coalesce(sum(u.n) filter (where ${within("o.pickup_at", weeks.current)}), 0)::int as units_now,
+        coalesce(sum(u.n) filter (where ${within("o.pickup_at", weeks.previous)}), 0)::int as units_then
+      from orders o
+      cross join lateral (
+        select coalesce(sum(l.quantity), 0) as n from order_lines l where l.order_id = o.id and l.kind in ('rental', 'depot')) u
+      where o.status in (${kept})
+        and (${within("o.pickup_at", weeks.current)} or ${within("o.pickup_at", weeks.previous)})
+        ${
+          shopIds === null
+            ? sql``
+            : sql`and o.shop_id in (${sql.join(
+                [...shopIds, -1].map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+        }`),
   ]);
 
   const perBranch = branches.map((shop) => {
@@ -129,5 +172,12 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
     waiting: { count: waiting.length, orders: waiting.slice(0, 10) },
     revenue: { days: revenue, last7: sumRevenue(revenue.slice(-7)), last30: sumRevenue(revenue) },
     utilisation: fleetShare,
+    overdue,
+    week: (["orders", "revenue", "units"] as const).map((figure) => ({
+      figure,
+      current: Number(compared[`${figure}_now`]),
+      previous: Number(compared[`${figure}_then`]),
+      change: changeShare(Number(compared[`${figure}_now`]), Number(compared[`${figure}_then`])),
+    })),
   };
 }
