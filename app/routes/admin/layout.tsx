@@ -13,14 +13,16 @@ import {
   Users,
 } from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
+import { FindOrder } from "../../components/admin/find-order";
 import { useLocalPath } from "../../components/use-locale";
+import { zonedDate } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
-  return { user: { name: user.name, email: user.email, role: user.role } };
+  return { user: { name: user.name, email: user.email, role: user.role }, today: zonedDate(new Date()) };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -53,6 +55,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <p className="text-xs text-brand-100">{t("admin.backOffice")}</p>
         </div>
+        <FindOrder today={loaderData.today} />
         <nav aria-label={t("admin.navigation")} className="flex flex-wrap gap-1 px-2 pb-3 md:flex-col">
           {nav
             .filter(([, , , forStaff]) => forStaff || loaderData.user.role === "admin")

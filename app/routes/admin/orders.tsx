@@ -9,13 +9,17 @@ import { ordersQuery } from "../../domain/admin/order";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { ORDER_STATUSES, SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
-import { branchesOf, listOrders } from "../../server/admin/orders.server";
+import { branchesOf, listOrders, orderNumbered } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { redirectTo } from "../../server/http/results.server";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
-  const [page, branches] = await Promise.all([listOrders(user, parseListQuery(ordersQuery, new URL(request.url))), branchesOf(user)]);
+  const query = parseListQuery(ordersQuery, new URL(request.url));
+  const exact = await orderNumbered(user, query.q);
+  if (exact) throw redirectTo(request, `/admin/order/${exact}`);
+  const [page, branches] = await Promise.all([listOrders(user, query), branchesOf(user)]);
   return { ...page, branches };
 }
 

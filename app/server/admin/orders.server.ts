@@ -93,6 +93,20 @@ export async function listOrders(user: BackOfficeUser, query: OrdersQuery) {
   return pageOf(rows, total, query.page);
 }
 
+/**
+ * The order a search names exactly by its number (as a clerk types or scans it, in any case), when the user
+ * may see it: the counter's search goes straight to it instead of to a list of one.
+ */
+export async function orderNumbered(user: BackOfficeUser, text: string | undefined): Promise<string | null> {
+  if (!text || !/^R-\d{4}-\d{6}$/i.test(text)) return null;
+  const [row] = await getDb()
+    .select({ id: orders.id, shopId: orders.shopId })
+    .from(orders)
+    .where(eq(orders.number, text.toUpperCase()))
+    .limit(1);
+  return row && (user.shopIds === null || user.shopIds.includes(row.shopId)) ? row.id : null;
+}
+
 /** Most rows one export holds; narrower filters give the rest. */
 const EXPORT_LIMIT = 20_000;
 
