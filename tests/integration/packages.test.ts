@@ -6,11 +6,13 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packagesQuery } from "../../app/domain/admin/package";
 import type { Locale } from "../../app/domain/i18n";
 import { daysBetween } from "../../app/domain/periods";
 import { priceForDays } from "../../app/domain/pricing";
 import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
+import { listPackages } from "../../app/server/admin/packages.server";
 import * as schema from "../../app/server/db/schema";
 import { bagOf, goToPayment, period, startBooking } from "../helpers/booking-flow";
 import { testDbKind } from "../helpers/db";
@@ -316,5 +318,30 @@ describe(`packages over HTTP on ${testDbKind}`, () => {
       // Put back for the other tests of this file.
       expect((await post(cookie, `/admin/package/${beginner.id}`, form("package-ski-beginner"))).status).toBe(302);
     });
+  });
+});
+
+describe("the packages list in the back office", () => {
+  const query = (search: Record<string, string>) => packagesQuery.parse(search);
+
+  it("searches the name in any language, filters by season and level, and sorts by the one-day price both ways", async () => {
+    const snowboard = await listPackages(query({ q: "snowboard" }));
+    expect(snowboard.rows.length).toBeGreaterThan(0);
+    for (const row of snowboard.rows) expect(JSON.stringify(row.name).toLowerCase()).toContain("snowboard");
+    // German for e-bike tour: found by its German name too.
+    const german = await listPackages(query({ q: packageOf["package-ebike-tour"].name.de.slice(0, 8) }));
+    expect(german.rows.map((r) => r.slug)).toContain("package-ebike-tour");
+
+    const summer = await listPackages(query({ app: "summer" }));
+    expect(summer.rows.every((r) => r.appId === "summer")).toBe(true);
+    expect(summer.total).toBe(Object.values(packageOf).filter((p) => p.appId === "summer").length);
+    const beginners = await listPackages(query({ level: "beginner" }));
+    expect(beginners.rows.every((r) => r.level === "beginner")).toBe(true);
+
+    const prices = (rows: { dayPrices: number[] }[]) => rows.map((r) => r.dayPrices[0]);
+    const up = prices((await listPackages(query({ sort: "price", dir: "asc" }))).rows);
+    const down = prices((await listPackages(query({ sort: "price", dir: "desc" }))).rows);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(down).toEqual([...up].reverse());
   });
 });

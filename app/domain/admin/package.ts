@@ -4,9 +4,10 @@
  * further day. The components are the demo's or the database's; the form does not change them.
  */
 import { z } from "zod";
-import { SKILLS } from "../vocabulary";
+import { SKILLS, seasonSchema, skillSchema } from "../vocabulary";
 import { checkbox, euros, integer, oneOf, translatedText } from "./fields";
 import { MAX_PRICE_DAYS } from "./item";
+import { listQuery } from "./list";
 
 /** "36; 68,50; 99" as cents per day count; a longer rental never costs less than a shorter one. */
 const dayPriceList = z
@@ -38,6 +39,14 @@ export const packageSchema = z.object({
 });
 
 export type PackageInput = z.infer<typeof packageSchema>;
+
+/** The packages list: search by name in any language, by season, level and whether offered; sorted as the shop shows them by default. */
+export const packagesQuery = listQuery(["sort", "name", "price"], {
+  app: seasonSchema.optional().catch(undefined),
+  level: skillSchema.optional().catch(undefined),
+  active: z.enum(["yes", "no"]).optional().catch(undefined),
+});
+export type PackageListQuery = z.infer<typeof packagesQuery>;
 
 /** A price table as the form shows it: "36.00; 68.50; 99.00". */
 export function dayPricesText(cents: number[]): string {

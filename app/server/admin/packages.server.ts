@@ -1,13 +1,33 @@
 /** Packages in the back office (decision 030): list, read with components and audit trail, change. */
-import { asc, eq, sql } from "drizzle-orm";
-import type { PackageInput } from "../../domain/admin/package";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
+import type { PackageInput, PackageListQuery } from "../../domain/admin/package";
 import { fail, ok, type Result } from "../../domain/result";
 import { getDb } from "../db/client.server";
 import { items, packageItems, packages } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
 
-export async function listPackages() {
-  return getDb().select().from(packages).orderBy(asc(packages.appId), asc(packages.sort), asc(packages.id));
+export async function listPackages(query: PackageListQuery) {
+  const db = getDb();
+  const filters: SQL[] = [];
+  // The name in any language, as a clerk of either language types it.
+  if (query.q) filters.push(sql`${packages.name}::text ilike ${likePattern(query.q)}`);
+  if (query.app) filters.push(eq(packages.appId, query.app));
+  if (query.level) filters.push(eq(packages.level, query.level));
+  if (query.active !== undefined) filters.push(eq(packages.active, query.active === "yes"));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const column = { sort: packages.sort, name: sql`${packages.name}->>'en'`, price: sql`(${packages.dayPrices}->>0)::int` }[query.sort];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(packages)
+      .where(where)
+      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(packages.appId), asc(packages.id))
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(packages).where(where),
+  ]);
+  return pageOf(rows, total, query.page);
 }
 
 /** A package with its components by slot (each slot's items best first) and its change history. */
