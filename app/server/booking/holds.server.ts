@@ -14,6 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { type HeldUnits, type HoldLimitBreach, holdLimitBreach } from "../../domain/hold-limits";
 import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, zonedDate } from "../../domain/periods";
@@ -236,7 +237,7 @@ export async function claimUnits(
     // trip. The insert waits for the release (it reads its count), and the exclusion constraint does not
     // count a row this transaction has just released.
     const claimed = await queryPrepared<{ unit_id: number }>(
-      `claim-own-units:${line.size === null ? "no-size" : "size"}:${mode.state}`,
+      "claim-own-units",
       sql`
         with picked as (${ownFreeUnits(order, line, range, true)}),
         enough as (select array_agg(id) as ids from picked having count(*) = ${line.quantity}::int),
@@ -412,9 +413,9 @@ export async function holdOrder(
     const order = await inRetriedTransaction(db, async (tx) => {
       if (input.holder) await checkHoldLimits(tx, input.holder, input.lines);
       const year = zonedDate(now).slice(0, 4);
-      const [row] = await tx
-        .insert(orders)
-        .values({
+      const { row, lineIds } = await writeOrder(
+        tx,
+        {
           number: sql`${`R-${year}-`} || lpad(nextval('order_number_seq')::text, 6, '0')`,
           token: newToken(),
           status: "pending_payment",
@@ -447,9 +448,12 @@ export async function holdOrder(
           hotelId: hotel?.id ?? null,
           expiresAt: sql`now() + make_interval(mins => ${settings.holdMinutes})`,
           holderKey: input.holder ?? null,
-        })
-        .returning();
-      const lineIds = await insertPersonsAndLines(tx, row.id, input, quote, items, packageNames);
+        },
+        input,
+        quote,
+        items,
+        packageNames,
+      );
       const claimLines = input.lines.map((line, i): ClaimLine => {
         const item = items.get(line.itemId)!;
         return {
@@ -461,7 +465,7 @@ export async function holdOrder(
           ref: { key: line.key, itemId: item.id, name: pick(item.name, input.language), size: line.size },
         };
       });
-      await claim(tx, toRef(row), claimLines, { state: "held", holdMinutes: settings.holdMinutes }, settings.turnaroundMinutes);
+      await claim(tx, row.ref, claimLines, { state: "held", holdMinutes: settings.holdMinutes }, settings.turnaroundMinutes);
       return row;
     });
     return {
@@ -471,7 +475,7 @@ export async function holdOrder(
         number: order.number,
         token: order.token,
         totalCents: order.totalCents,
-        expiresAt: order.expiresAt!,
+        expiresAt: order.expiresAt,
         quote,
       },
     };
@@ -482,17 +486,18 @@ export async function holdOrder(
 }
 
 /**
- * Writes the order's persons and lines in one statement (one round trip fewer per checkout) and answers
- * the lines' ids in the bag's order: they come from the sequence in the order of `ord`.
+ * Writes the order, its persons and its lines in one statement (two round trips fewer per checkout than one
+ * insert each) and answers what the claim needs, with the lines' ids in the bag's order: they come from the
+ * sequence in the order of `ord`.
  */
-async function insertPersonsAndLines(
+async function writeOrder(
   tx: Db,
-  orderId: string,
+  values: PgInsertValue<typeof orders>,
   input: HoldInput,
   quote: Quote,
   items: Map<number, ItemRow>,
   packageNames: Map<string, ItemRow["name"]>,
-): Promise<number[]> {
+) {
   const persons = input.persons.map(
     (p, position) =>
       sql`(${position}::smallint, ${p.firstName}::text, ${p.lastName ?? null}::text, ${p.heightCm ?? null}::smallint,
@@ -513,25 +518,55 @@ async function insertPersonsAndLines(
     persons.length === 0
       ? sql`select null::int as id, null::smallint as position where false`
       : sql`insert into order_persons (order_id, position, first_name, last_name, height_cm, weight_kg, skill, shoe_size, age_band)
-          select ${orderId}::uuid, v.* from (values ${sql.join(persons, sql`, `)}) as v
+          select o.id, v.* from o, (values ${sql.join(persons, sql`, `)}) as v
           returning id, position`;
-  const rows = await queryPrepared<{ id: number }>(
-    `order-persons-lines:${persons.length}:${lines.length}`,
+  const [row] = await queryPrepared<{
+    id: string;
+    number: string;
+    token: string;
+    total_cents: number;
+    expires_at: Date | string;
+    shop_id: number;
+    app_id: Season;
+    pickup_at: Date | string;
+    return_at: Date | string;
+    coupon_id: number | null;
+    email: string;
+    line_ids: number[];
+  }>(
+    "hold-order",
     sql`
-      with p as (${personRows})
-      insert into order_lines (order_id, person_id, item_id, kind, name, size, quantity, unit_price_cents,
-                               subtotal_cents, total_cents, vat_rate_bp, package_id, package_name)
-      select ${orderId}::uuid, p.id, v.item_id, v.kind, v.name, v.size, v.quantity, v.unit_price_cents,
-             v.subtotal_cents, v.total_cents, v.vat_rate_bp, v.package_id, v.package_name
-      from (values ${sql.join(lines, sql`, `)})
-        as v(ord, person, item_id, kind, name, size, quantity, unit_price_cents, subtotal_cents, total_cents,
-             vat_rate_bp, package_id, package_name)
-      left join p on p.position = v.person
-      order by v.ord
-      returning id`,
+      with o as (${tx.insert(orders).values(values).returning().getSQL()}),
+      p as (${personRows}),
+      l as (
+        insert into order_lines (order_id, person_id, item_id, kind, name, size, quantity, unit_price_cents,
+                                 subtotal_cents, total_cents, vat_rate_bp, package_id, package_name)
+        select o.id, p.id, v.item_id, v.kind, v.name, v.size, v.quantity, v.unit_price_cents,
+               v.subtotal_cents, v.total_cents, v.vat_rate_bp, v.package_id, v.package_name
+        from o cross join (values ${sql.join(lines, sql`, `)})
+          as v(ord, person, item_id, kind, name, size, quantity, unit_price_cents, subtotal_cents, total_cents,
+               vat_rate_bp, package_id, package_name)
+        left join p on p.position = v.person
+        order by v.ord
+        returning id)
+      select o.id, o.number, o.token, o.total_cents, o.expires_at, o.shop_id, o.app_id, o.pickup_at, o.return_at,
+             o.coupon_id, o.email, (select array_agg(l.id order by l.id) from l) as line_ids
+      from o`,
     tx,
   );
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+  const ref: OrderRef = {
+    id: row.id,
+    shopId: row.shop_id,
+    appId: row.app_id,
+    pickupAt: new Date(row.pickup_at),
+    returnAt: new Date(row.return_at),
+    couponId: row.coupon_id,
+    email: row.email,
+  };
+  return {
+    row: { id: row.id, number: row.number, token: row.token, totalCents: row.total_cents, expiresAt: new Date(row.expires_at), ref },
+    lineIds: row.line_ids.map(Number),
+  };
 }
 
 /**

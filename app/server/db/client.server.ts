@@ -5,6 +5,7 @@
  * server bundle (a second copy of this module) must share it, and Vite's dev reloads must not open a
  * second PGlite on the same directory.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -251,16 +252,17 @@ export function getDb(): Db {
 
 /**
  * `queryRows` for a statement run on every checkout: on PostgreSQL a named prepared statement, so each
- * connection plans it once (planning cost more than running the checkout's unit search). `name` must
- * tell apart every text `query` can have (node-postgres refuses one name for two texts); its rows come
- * with node-postgres's own type parsing, so keep its columns to numbers, text and booleans.
+ * connection plans it once (planning cost more than running the checkout's unit search). The name is
+ * `name` and a hash of the text, so every shape of the statement (one person or three) is one statement.
+ * Its rows come with node-postgres's own type parsing: timestamps as `Date` there and as text on PGlite.
  */
 export async function queryPrepared<T>(name: string, query: SQL, db: Db = getDb()): Promise<T[]> {
   const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client?: unknown } };
   const client = session.client;
   if (!(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows<T>(query, db);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params as unknown[] });
+  const statement = `${name}:${createHash("sha1").update(text).digest("base64url").slice(0, 12)}`;
+  const result = await client.query<T & pg.QueryResultRow>({ name: statement, text, values: params as unknown[] });
   return result.rows;
 }
 
