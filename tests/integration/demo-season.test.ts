@@ -128,4 +128,23 @@ describe("the demo season", () => {
     expect(week.revenue.previous).toBeGreaterThan(0);
     expect(week.units.change).not.toBeNull();
   });
+
+  it("shows staff only their branches: overdue returns, payments waiting and the week's figures", async () => {
+    setDatabase(first);
+    const [{ id }] = await queryRows<{ id: number }>(sql`select id from shops where slug = 'plan-da-sera'`, first.db);
+    const all = await getDashboard(null, NOW);
+    const mine = await getDashboard([id], NOW);
+    const shopOf = new Map(
+      (await queryRows<{ number: string; shop_id: number }>(sql`select number, shop_id from orders`, first.db)).map((o) => [
+        o.number,
+        o.shop_id,
+      ]),
+    );
+    expect(mine.branches.map((b) => b.shop.id)).toEqual([id]);
+    for (const order of [...mine.overdue, ...mine.waiting.orders]) expect(shopOf.get(order.number)).toBe(id);
+    expect(mine.overdue.length).toBeLessThan(all.overdue.length);
+    const figure = (d: typeof all, f: string) => d.week.find((w) => w.figure === f)?.current ?? 0;
+    expect(figure(mine, "orders")).toBeGreaterThan(0);
+    expect(figure(mine, "orders")).toBeLessThan(figure(all, "orders"));
+  });
 });
