@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { type BindingInput, bindingSetting } from "./binding";
+
+const adult: BindingInput = { weightKg: 70, heightCm: 175, age: 35, skill: "intermediate", soleLengthMm: 305 };
+const value = (input: Partial<BindingInput>) => {
+  const setting = bindingSetting({ ...adult, ...input });
+  return setting.ok ? `${setting.code} ${setting.value}` : setting.reason;
+};
+
+describe("ISO 11088 release settings", () => {
+  it("takes the code from weight and height, moves it by type, and reads the value by sole length", () => {
+    // 70 kg and 175 cm are both K; type 2 is one row down: L; 305 mm is the 291–310 column.
+    expect(bindingSetting(adult)).toEqual({ ok: true, code: "L", value: 6.5, twistNm: 58, forwardLeanNm: 229 });
+    expect(value({ skill: "beginner" })).toBe("K 5.5");
+    // Type 3, two rows down.
+    expect(value({ skill: "expert" })).toBe("M 8");
+  });
+
+  it("takes the lighter of the weight's and the height's code", () => {
+    // 90 kg is L but 160 cm is J: J, type 1, 291–310 mm.
+    expect(value({ weightKg: 90, heightCm: 160, skill: "beginner", soleLengthMm: 300 })).toBe("J 4.5");
+    // Heavy and tall: M, two rows down for type 3 is O; 311–330 mm.
+    expect(value({ weightKg: 100, heightCm: 200, skill: "expert", soleLengthMm: 320 })).toBe("O 10");
+  });
+
+  it("moves children under 10 and skiers from 50 one row up", () => {
+    // 25 kg (D), 125 cm (H): D; age 8: C; 250 mm is the 231–250 column.
+    expect(value({ weightKg: 25, heightCm: 125, age: 8, skill: "beginner", soleLengthMm: 250 })).toBe("C 1.25");
+    expect(value({ weightKg: 25, heightCm: 125, age: 10, skill: "beginner", soleLengthMm: 250 })).toBe("D 1.75");
+    expect(value({ age: 49 })).toBe("L 6.5");
+    expect(value({ age: 50 })).toBe("K 5.5");
+    expect(value({ age: 72, skill: "beginner" })).toBe("J 4.5");
+    // Never above A: an 11 kg child of 5 stays A.
+    expect(value({ weightKg: 11, heightCm: 95, age: 5, skill: "beginner", soleLengthMm: 200 })).toBe("A 0.75");
+  });
+
+  it("holds the bands' edges: weight, height and sole length", () => {
+    const type1 = { skill: "beginner" as const, age: 30, heightCm: 200 };
+    expect(value({ ...type1, weightKg: 66 })).toBe("J 4.5");
+    expect(value({ ...type1, weightKg: 67 })).toBe("K 5.5");
+    expect(value({ ...type1, weightKg: 200, heightCm: 178 })).toBe("K 5.5");
+    expect(value({ ...type1, weightKg: 200, heightCm: 179 })).toBe("L 6.5");
+    expect(value({ ...type1, weightKg: 70, soleLengthMm: 290 })).toBe("K 6");
+    expect(value({ ...type1, weightKg: 70, soleLengthMm: 291 })).toBe("K 5.5");
+    expect(value({ ...type1, weightKg: 70, soleLengthMm: 331 })).toBe("K 4.5");
+    expect(value({ ...type1, weightKg: 13, heightCm: 100, soleLengthMm: 230 })).toBe("A 0.75");
+    expect(value({ ...type1, weightKg: 14, heightCm: 100, soleLengthMm: 230 })).toBe("B 1");
+  });
+
+  it("never guesses: missing data and cells the standard leaves empty are set at the counter", () => {
+    expect(bindingSetting({ ...adult, soleLengthMm: null })).toEqual({ ok: false, reason: "missing", missing: ["soleLengthMm"] });
+    expect(bindingSetting({ ...adult, skill: null, age: null })).toEqual({ ok: false, reason: "missing", missing: ["age", "skill"] });
+    expect(value({ weightKg: 9 })).toBe("outsideTable");
+    // O has no value for a 251–270 mm sole, nor E for 331 mm and more.
+    expect(value({ weightKg: 100, heightCm: 200, skill: "expert", soleLengthMm: 260 })).toBe("outsideTable");
+    expect(value({ weightKg: 30, heightCm: 130, age: 12, skill: "beginner", soleLengthMm: 335 })).toBe("outsideTable");
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Ski binding release settings as ISO 11088 sets them (issue 20): the skier code from weight and height,
+ * moved by the skier type and age, then the release value (and the torques a binding tester checks) by the
+ * boot's sole length. Anything missing or outside the standard's table is "set at the counter": a release
+ * value is never guessed.
+ */
+import type { Skill } from "./vocabulary";
+
+/** The standard's skier codes, lightest first. */
+export const SKIER_CODES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O"] as const;
+export type SkierCode = (typeof SKIER_CODES)[number];
+
+/** Lowest weight (kg) of each code's band, A to M (M has no upper end). */
+const WEIGHT_FROM = [10, 14, 18, 22, 26, 31, 36, 42, 49, 58, 67, 79, 95];
+/** Lowest height (cm) of the codes H to M; shorter than 149 cm is H. */
+const HEIGHT_FROM = [0, 149, 158, 167, 179, 195];
+const FIRST_HEIGHT_CODE = 7; // H
+
+/** Upper ends (mm) of the sole length columns; the last column has none. */
+const SOLE_UP_TO = [230, 250, 270, 290, 310, 330];
+
+/** Release values by code (rows) and sole length (columns ≤230 … ≥331); null where the standard has none. */
+const _ = null;
+const VALUES: (number | null)[][] = [
+  [0.75, 0.75, _, _, _, _, _], // A
+  [1, 0.75, 0.75, _, _, _, _], // B
+  [1.5, 1.25, 1.25, 1, _, _, _], // C
+  [2, 1.75, 1.5, 1.5, 1.25, _, _], // D
+  [2.5, 2.25, 2, 1.75, 1.5, 1.5, _], // E
+  [3, 2.75, 2.5, 2.25, 2, 1.75, 1.75], // F
+  [_, 3.5, 3, 2.75, 2.5, 2.25, 2], // G
+  [_, _, 3.5, 3, 3, 2.75, 2.5], // H
+  [_, _, 4.5, 4, 3.5, 3.5, 3], // I
+  [_, _, 5.5, 5, 4.5, 4, 3.5], // J
+  [_, _, 6.5, 6, 5.5, 5, 4.5], // K
+  [_, _, 7.5, 7, 6.5, 6, 5.5], // L
+  [_, _, _, 8.5, 8, 7, 6.5], // M
+  [_, _, _, 10, 9.5, 8.5, 8], // N
+  [_, _, _, 11.5, 11, 10, 9.5], // O
+];
+/** Torques (Nm) by code: twist (Mz) and forward lean (My), what a binding tester reads. */
+const TWIST = [8, 11, 14, 17, 20, 23, 27, 31, 37, 43, 50, 58, 67, 78, 91];
+const FORWARD = [29, 40, 52, 64, 75, 87, 102, 120, 141, 165, 194, 229, 271, 320, 380];
+
+/** The skier types of the standard by the skill a customer gives: cautious (1), moderate (2), aggressive (3). */
+export const SKIER_TYPE: Record<Skill, 1 | 2 | 3> = { beginner: 1, intermediate: 2, expert: 3 };
+
+export type BindingInput = {
+  weightKg: number | null;
+  heightCm: number | null;
+  /** Age in whole years; the standard sets children under 10 and skiers from 50 one code lighter. */
+  age: number | null;
+  skill: Skill | null;
+  soleLengthMm: number | null;
+};
+
+export type BindingSetting =
+  | { ok: true; code: SkierCode; value: number; twistNm: number; forwardLeanNm: number }
+  | { ok: false; reason: "missing"; missing: (keyof BindingInput)[] }
+  | { ok: false; reason: "outsideTable" };
+
+/** The band a value falls in, by the lowest value of each band (ascending); -1 below the first. */
+function band(value: number, from: number[]): number {
+  let index = -1;
+  for (let i = 0; i < from.length; i++) if (value >= from[i]) index = i;
+  return index;
+}
+
+export function bindingSetting(input: BindingInput): BindingSetting {
+  const missing = (Object.keys(input) as (keyof BindingInput)[]).filter((key) => input[key] === null || Number.isNaN(input[key]));
+  if (missing.length > 0) return { ok: false, reason: "missing", missing };
+  const { weightKg, heightCm, age, skill, soleLengthMm } = input as { [K in keyof BindingInput]: NonNullable<BindingInput[K]> };
+  const byWeight = band(weightKg, WEIGHT_FROM);
+  if (byWeight < 0 || heightCm <= 0 || soleLengthMm <= 0 || age < 0) return { ok: false, reason: "outsideTable" };
+  // Height counts only from code H on; of the two codes, the lighter one (nearer the top of the table).
+  const byHeight = FIRST_HEIGHT_CODE + band(heightCm, HEIGHT_FROM);
+  let code = Math.min(byWeight, byHeight);
+  code += SKIER_TYPE[skill] - 1;
+  if (age < 10 || age >= 50) code -= 1;
+  code = Math.max(0, code);
+  if (code >= SKIER_CODES.length) return { ok: false, reason: "outsideTable" };
+  let column = SOLE_UP_TO.findIndex((upTo) => soleLengthMm <= upTo);
+  if (column < 0) column = SOLE_UP_TO.length;
+  const value = VALUES[code][column];
+  if (value === null) return { ok: false, reason: "outsideTable" };
+  return { ok: true, code: SKIER_CODES[code], value, twistNm: TWIST[code], forwardLeanNm: FORWARD[code] };
+}
