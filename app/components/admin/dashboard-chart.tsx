@@ -21,6 +21,8 @@ export function RevenueChart({ days, total }: { days: RevenueDay[]; total: numbe
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / days.length;
+  // Up to about six labels under the bars: every 7th day, or more days apart on a range longer than six weeks.
+  const every = Math.max(7, Math.ceil(days.length / 6));
   const barWidth = Math.max(2, slot * 0.7);
   const y = (cents: number) => PAD.top + plotHeight - (cents / top) * plotHeight;
   const short = (date: string) => formatDate(date, locale, { day: "numeric", month: "short" });
@@ -59,8 +61,8 @@ export function RevenueChart({ days, total }: { days: RevenueDay[]; total: numbe
               <rect x={x} y={y(0) - height} width={barWidth} height={height} rx={1.5} className="fill-brand-600" data-day={day.date}>
                 <title>{`${short(day.date)}: ${formatMoney(day.cents, locale)}`}</title>
               </rect>
-              {/* A label a week, and the last day's, unless it would crowd the one before it. */}
-              {((i % 7 === 0 && days.length - 1 - i >= 3) || i === days.length - 1) && (
+              {/* A label a week (fewer on a long range), and the last day's, unless it would crowd the one before it. */}
+              {((i % every === 0 && days.length - 1 - i >= Math.ceil(every / 2)) || i === days.length - 1) && (
                 <text x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-700 text-[11px]">
                   {short(day.date)}
                 </text>
