@@ -105,14 +105,14 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
   );
 }
 
-export const cell = "px-3 py-2";
+export const cell = "px-2 py-2 sm:px-3";
 export const numberCell = `${cell} text-right tabular-nums whitespace-nowrap`;
 export const headCell = `${cell} font-semibold`;
 
 const WIDTH = 360;
-const ROW = 40;
-const BAR = 14;
-const VALUE_ROOM = 96;
+const ROW = 46;
+const BAR = 16;
+const VALUE_ROOM = 112;
 
 /** Horizontal bars of amounts, one per row, each with its label above and its amount beside it. */
 export function BarChart({ title, rows, chart }: { title: string; rows: { key: string; label: string; cents: number }[]; chart: string }) {
@@ -128,7 +128,7 @@ export function BarChart({ title, rows, chart }: { title: string; rows: { key: s
         viewBox={`0 0 ${WIDTH} ${height}`}
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
-        className="h-auto w-full max-w-md"
+        className="h-auto w-full max-w-sm"
         data-chart={chart}
       >
         <title id={`${id}-title`}>{title}</title>
@@ -138,11 +138,11 @@ export function BarChart({ title, rows, chart }: { title: string; rows: { key: s
           const width = Math.max(row.cents > 0 ? 2 : 0, (row.cents / max) * plot);
           return (
             <g key={row.key} data-bar={row.key}>
-              <text x={0} y={y + 14} className="fill-slate-800 text-[13px]">
+              <text x={0} y={y + 15} className="fill-slate-800 text-[15px]">
                 {row.label}
               </text>
-              <rect x={0} y={y + 20} width={width} height={BAR} rx={2} className="fill-brand-600" />
-              <text x={width + 6} y={y + 32} className="fill-slate-900 text-[13px] font-semibold">
+              <rect x={0} y={y + 22} width={width} height={BAR} rx={2} className="fill-brand-600" />
+              <text x={width + 6} y={y + 35} className="fill-slate-900 text-[15px] font-semibold">
                 {formatMoney(row.cents, locale)}
               </text>
             </g>

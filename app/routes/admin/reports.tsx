@@ -94,16 +94,25 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <dt className="text-sm text-slate-600">{t("admin.reports.cancellationsTitle")}</dt>
               <dd className="mt-1 text-3xl font-bold tabular-nums">{data.cancellations.total.cancelled}</dd>
               <dd className="text-xs text-slate-600">
-                {percent(data.cancellations.total.share)} · {money(data.cancellations.total.cents)}
+                {t("admin.reports.cancelledNote", {
+                  share: percent(data.cancellations.total.share),
+                  value: money(data.cancellations.total.cents),
+                })}
               </dd>
             </div>
           </dl>
 
           <ReportHeading title={t("admin.dashboard.revenueTitle")} csv={csv("revenue-by-day")} />
-          <RevenueChart days={data.days} total={data.totals.cents} />
+          {/* One drawing for a phone, one for wider screens: the same figures, each readable where it is shown. */}
+          <div className="sm:hidden">
+            <RevenueChart days={data.days} total={data.totals.cents} compact />
+          </div>
+          <div className="hidden sm:block">
+            <RevenueChart days={data.days} total={data.totals.cents} />
+          </div>
           <RevenueTable days={data.days} />
 
-          <div className="grid gap-x-8 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-x-8 lg:grid-cols-2">
             <div>
               <ReportHeading title={t("admin.reports.byBranch")} csv={csv("revenue-by-branch")} />
               <BarChart
@@ -233,7 +242,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <p className="max-w-3xl text-sm text-slate-700">{t("admin.reports.topRule", { limit: TOP_ITEMS })}</p>
               <CsvLink href={csv("top-items")} report={t("admin.reports.topTitle")} />
             </div>
-            <div className="grid gap-x-8 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-x-8 lg:grid-cols-2">
               {(
                 [
                   ["revenue", t("admin.reports.topByRevenue"), byRevenue],
