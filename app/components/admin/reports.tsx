@@ -66,14 +66,19 @@ export function ReportHeading({ title, csv }: { title: string; csv?: string }) {
   );
 }
 
-/** A plain link: the browser downloads the file. Its name says which report, for those who cannot see the heading. */
+/** A plain link: the browser downloads the file. Its name (the visible words first) says which report, for those who cannot see the heading. */
 export function CsvLink({ href, report }: { href: string; report: string }) {
   const { t } = useTranslation();
   return (
-    <a href={href} download className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline" data-csv>
+    <a
+      href={href}
+      download
+      aria-label={`${t("admin.reports.csv")}: ${report}`}
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+      data-csv
+    >
       <Download aria-hidden="true" className="size-4 shrink-0" />
       {t("admin.reports.csv")}
-      <span className="sr-only">: {report}</span>
     </a>
   );
 }

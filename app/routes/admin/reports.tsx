@@ -27,7 +27,7 @@ import {
   TOP_ITEMS,
   topItems,
 } from "../../domain/admin/reports";
-import { formatDayRange, formatMoney, formatPercent } from "../../domain/format";
+import { formatDate, formatMoney, formatPercent } from "../../domain/format";
 import { pick } from "../../domain/i18n";
 import { zonedDate } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
@@ -57,7 +57,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const money = (cents: number) => formatMoney(cents, locale);
   const percent = (value: number) => formatPercent(percentOfShare(value), locale);
   const csv = (report: ReportName) => csvHref(href("/admin/reports.csv"), report, { from, to, shop: data.shop });
-  const period = formatDayRange(from, to, locale);
+  // Two dates, not Intl's formatRange: Node and browsers space its dash differently, and the page would not hydrate.
+  const day = (date: string) => formatDate(date, locale, { weekday: "short", day: "numeric", month: "long", year: "numeric" });
+  const period = from === to ? day(from) : `${day(from)} – ${day(to)}`;
   const channelName = (source: string) => t(`admin.reports.channels.${source}`);
   const byRevenue = topItems(data.items, "revenue");
   const byDays = topItems(data.items, "days");
