@@ -110,19 +110,19 @@ export async function getReports(scope: number[] | null, range: ReportRange, now
       from units u join items i on i.id = u.item_id
       where u.status = 'active' and i.kind = 'rental' and i.active ${inScope(sql`u.shop_id`, scope)}
       group by u.item_id, i.name, u.size`),
-    // Unit-days booked: a unit counts on a day when a live reservation (confirmed, or held and not expired) covers any of it.
+    // Unit-days booked: a unit counts on a day when a live reservation (confirmed, or held and not expired) covers
+    // any of it. Each reservation gives the shop's days it touches inside the range (its end is exclusive), and
+    // a unit-day booked twice (a return in the morning, a pickup in the afternoon) counts once.
     queryRows<{ item_id: number; size: string | null; booked: Numeric }>(sql`
-      with days as (
-        select d::date as day,
-               (d::date::timestamp at time zone ${SHOP_TIME_ZONE}) as starts,
-               ((d::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}) as ends
-        from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d
-      )
-      select u.item_id, u.size, count(distinct (r.unit_id, days.day)) as booked
+      select u.item_id, u.size, count(distinct (r.unit_id, d.day)) as booked
       from reservations r
       join units u on u.id = r.unit_id
       join items i on i.id = u.item_id
-      join days on r.period && tstzrange(days.starts, days.ends, '[)')
+      cross join lateral generate_series(
+        greatest((lower(r.period) at time zone ${SHOP_TIME_ZONE})::date, ${range.from}::date),
+        least(((upper(r.period) - interval '1 microsecond') at time zone ${SHOP_TIME_ZONE})::date, ${range.to}::date),
+        interval '1 day'
+      ) as d(day)
       where u.status = 'active' and i.kind = 'rental' and i.active ${inScope(sql`u.shop_id`, scope)}
         and r.state in ('held', 'confirmed')
         and not (r.state = 'held' and r.expires_at <= ${now.toISOString()}::timestamptz)
