@@ -63,6 +63,8 @@ export default [
       route("packages", "routes/admin/packages.tsx"),
       route("package/:id", "routes/admin/package.tsx"),
       route("calendar", "routes/admin/calendar.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
+      route("reports.csv", "routes/admin/reports-csv.ts"),
       route("settings", "routes/admin/settings.tsx"),
       route("settings/hotels", "routes/admin/hotels.tsx"),
       route("settings/hotels/report", "routes/admin/hotel-report.tsx"),

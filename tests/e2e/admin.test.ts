@@ -128,6 +128,7 @@ const lists = [
   "/admin/orders",
   "/admin/coupons",
   "/admin/calendar",
+  "/admin/reports",
   "/admin/settings",
   "/admin/categories",
 ];

@@ -98,6 +98,11 @@ const routes = (): [string, Access][] => [
   ["/admin/calendar?month=2027-01", "staff"],
   [`/admin/item/${ids.item}?month=2027-01`, "staff"],
   [`/admin/calendar?view=week&shop=${ids.branch}`, "branchView"],
+  // The reports cover the user's branches; asking for another branch's is refused.
+  ["/admin/reports", "staff"],
+  ["/admin/reports.csv?report=revenue-by-branch", "staff"],
+  [`/admin/reports?shop=${ids.branch}`, "branchView"],
+  [`/admin/reports.csv?report=cancellations&shop=${ids.branch}`, "branchView"],
   ["/admin/items", "staff"],
   [`/admin/item/${ids.item}`, "staff"],
   ["/admin/item/create", "admin"],
@@ -157,6 +162,9 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       if ((role === "admin" || role === "staff") && (path === "/admin/orders" || path === "/admin/calendar?month=2027-01"))
         expect(body, path).toContain(ids.orderNumber);
       if ((role === "admin" || role === "staff") && path === `/admin/item/${ids.item}`) expect(body, path).toContain(SECRET_A.unit);
+      // Branch A's paid order is in its revenue today: its staff see the branch there, staff of B do not.
+      if (path === "/admin/reports.csv?report=revenue-by-branch" && response.status === 200)
+        expect(body.includes("Ciaslin"), `${role} ${path}`).toBe(role !== "otherStaff");
       if (role === "otherStaff") {
         // Nothing of branch A: not its customer, not its order, not its units' codes.
         expect(body, path).not.toContain(SECRET_A.customer);

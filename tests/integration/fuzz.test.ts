@@ -944,6 +944,9 @@ describe("with the demo payment provider", () => {
         fc
           .tuple(q("2027-01"), fc.constantFrom("report", "report.csv"))
           .map(([m, r]) => ({ path: `/admin/settings/hotels/${r}?month=${m}`, who: "admin" as const })),
+        fc
+          .tuple(fc.constantFrom("reports", "reports.csv"), q("2027-01-01"), q("2027-01-07"), q("1"), q("top-items", "utilisation"))
+          .map(([r, f, t, b, k]) => ({ path: `/admin/${r}?from=${f}&to=${t}&shop=${b}&report=${k}`, who: "admin" as const })),
         fc.tuple(q("1"), q("winter"), q("2027-01-11"), q("09:00"), q("2027-01-13"), q("17:00")).map(([b, a, pd, pt, rd, rt]) => ({
           path: `/admin/order/create?shopId=${b}&appId=${a}&pickupDate=${pd}&pickupTime=${pt}&returnDate=${rd}&returnTime=${rt}`,
           who: "admin" as const,

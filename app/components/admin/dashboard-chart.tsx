@@ -8,19 +8,21 @@ import { formatDate, formatMoney } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
 
-const WIDTH = 720;
-const HEIGHT = 220;
 const PAD = { top: 16, right: 8, bottom: 28, left: 64 };
 
-export function RevenueChart({ days, total }: { days: RevenueDay[]; total: number }) {
+/** `compact`: drawn narrower with larger text, for a phone's screen (the reports page shows it below the `sm` width). */
+export function RevenueChart({ days, total, compact = false }: { days: RevenueDay[]; total: number; compact?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
+  const [chartWidth, chartHeight, text] = compact ? [360, 200, "text-[14px]"] : [720, 220, "text-[11px]"];
   const max = Math.max(0, ...days.map((d) => d.cents));
   const top = chartScale(max);
-  const plotWidth = WIDTH - PAD.left - PAD.right;
-  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const plotWidth = chartWidth - PAD.left - PAD.right;
+  const plotHeight = chartHeight - PAD.top - PAD.bottom;
   const slot = plotWidth / days.length;
+  // Up to about six labels under the bars: every 7th day, or more days apart on a range longer than six weeks.
+  const every = Math.max(7, Math.ceil(days.length / 6));
   const barWidth = Math.max(2, slot * 0.7);
   const y = (cents: number) => PAD.top + plotHeight - (cents / top) * plotHeight;
   const short = (date: string) => formatDate(date, locale, { day: "numeric", month: "short" });
@@ -30,10 +32,10 @@ export function RevenueChart({ days, total }: { days: RevenueDay[]; total: numbe
   return (
     <figure>
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${chartWidth} ${chartHeight}`}
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
-        className="h-auto w-full max-w-3xl"
+        className={`h-auto w-full ${compact ? "max-w-md" : "max-w-3xl"}`}
         data-chart="revenue"
       >
         <title id={`${id}-title`}>{t("admin.dashboard.chartTitle", { from: from && short(from), to: to && short(to) })}</title>
@@ -45,8 +47,8 @@ export function RevenueChart({ days, total }: { days: RevenueDay[]; total: numbe
         </desc>
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * f)} y2={y(top * f)} className="stroke-slate-300" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(top * f) + 4} textAnchor="end" className="fill-slate-700 text-[11px]">
+            <line x1={PAD.left} x2={chartWidth - PAD.right} y1={y(top * f)} y2={y(top * f)} className="stroke-slate-300" strokeWidth={1} />
+            <text x={PAD.left - 6} y={y(top * f) + 4} textAnchor="end" className={`fill-slate-700 ${text}`}>
               {formatMoney(top * f, locale).replace(/[.,]00(?=\D*$)/, "")}
             </text>
           </g>
@@ -59,9 +61,9 @@ export function RevenueChart({ days, total }: { days: RevenueDay[]; total: numbe
               <rect x={x} y={y(0) - height} width={barWidth} height={height} rx={1.5} className="fill-brand-600" data-day={day.date}>
                 <title>{`${short(day.date)}: ${formatMoney(day.cents, locale)}`}</title>
               </rect>
-              {/* A label a week, and the last day's, unless it would crowd the one before it. */}
-              {((i % 7 === 0 && days.length - 1 - i >= 3) || i === days.length - 1) && (
-                <text x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-700 text-[11px]">
+              {/* A label a week (fewer on a long range), and the last day's, unless it would crowd the one before it. */}
+              {((i % every === 0 && days.length - 1 - i >= Math.ceil(every / 2)) || i === days.length - 1) && (
+                <text x={x + barWidth / 2} y={chartHeight - 8} textAnchor="middle" className={`fill-slate-700 ${text}`}>
                   {short(day.date)}
                 </text>
               )}

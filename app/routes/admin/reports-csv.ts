@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { CSV_COLUMNS, csvRows, reportCsv, reportCsvQuery, reportRange, reportScope } from "../../domain/admin/reports";
+import { splitLocale } from "../../domain/i18n";
+import { zonedDate } from "../../domain/periods";
+import { getT } from "../../i18n/i18n";
+import { messages } from "../../i18n/messages.server";
+import { getReports } from "../../server/admin/reports.server";
+import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
+import { languageParam } from "../../server/http/results.server";
+
+/** /admin/reports.csv?report=…: one report of the reports page as a CSV file, with the page's filters and access. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // A resource route runs without the language route's loader, so it checks the prefix itself.
+  languageParam(params.lang);
+  const user = await requireBackOffice(request);
+  const url = new URL(request.url);
+  const query = reportCsvQuery.parse(Object.fromEntries(url.searchParams));
+  if (query.shop !== undefined) requireBranch(user, query.shop);
+  const range = reportRange(query, zonedDate(new Date()));
+  const { locale } = splitLocale(url.pathname);
+  const t = getT(locale, messages[locale]);
+  const data = await getReports(reportScope(user.shopIds, query.shop), range);
+  const header = CSV_COLUMNS[query.report].map((key) => t(`admin.reports.csvColumn.${key}`));
+  const csv = reportCsv(header, csvRows(query.report, data, locale, t("admin.dashboard.waiverColumn")));
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${query.report}-${range.from}-${range.to}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
