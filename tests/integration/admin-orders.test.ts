@@ -90,9 +90,16 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     const all = await pageText(await shop.request("/admin/orders", as(admin)));
     expect(all).toContain(here.number);
     expect(all).toContain(there.number);
-    const searched = await pageText(await shop.request(`/admin/orders?q=${here.number}`, as(admin)));
+    // Part of a number lists what matches; the whole number opens that order, for those who may see it.
+    const searched = await pageText(await shop.request(`/admin/orders?q=${here.number.slice(2)}`, as(admin)));
     expect(searched).toContain(here.number);
     expect(searched).not.toContain(there.number);
+    const exact = await shop.request(`/admin/orders?q=${here.number.toLowerCase()}`, as(admin));
+    expect(exact.status).toBe(302);
+    expect(locationOf(exact)).toBe(`/admin/order/${here.id}`);
+    const notTheirs = await shop.request(`/admin/orders?q=${there.number}`, as(ciaslinStaff));
+    expect(notTheirs.status).toBe(200);
+    expect(await pageText(notTheirs)).not.toContain(there.number);
     const filtered = await pageText(
       await shop.request(`/admin/orders?shop=${branches.runcadoz}&status=paid&sort=pickup&dir=asc`, as(admin)),
     );
