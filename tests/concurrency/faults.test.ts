@@ -45,9 +45,10 @@ describe("a database connection killed in the middle of a checkout", () => {
     const invoice = { ...INVOICE, name: "Killed Connection", email: "killed@example.com", total };
     const linesBefore = (await db.select({ id: schema.orderLines.id }).from(schema.orderLines)).length;
 
-    // Writers of order_lines wait for this lock: the checkout's transaction stops after inserting its order.
+    // Writers of reservations wait for this lock: the checkout's transaction stops after writing its order,
+    // persons and lines (one statement), at the claim of its units.
     await spy.query("begin");
-    await spy.query("lock table order_lines in share mode");
+    await spy.query("lock table reservations in share mode");
     const checkout = visitor.post("/rental/checkout", invoice);
     let victim: number | undefined;
     for (let tries = 0; victim === undefined && tries < 400; tries++) {
@@ -62,7 +63,7 @@ describe("a database connection killed in the middle of a checkout", () => {
       if (victim === undefined) await new Promise((r) => setTimeout(r, 25));
     }
     expect(victim, "the checkout's transaction waits on the lock").toBeDefined();
-    // Its order row is written but not committed: invisible to everyone else.
+    // Its order and lines are written but not committed: invisible to everyone else.
     expect(await ordersOf("killed@example.com")).toEqual([]);
     const { rows } = await spy.query<{ killed: boolean }>("select pg_terminate_backend($1) as killed", [victim]);
     expect(rows[0].killed).toBe(true);
