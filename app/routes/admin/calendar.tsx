@@ -114,7 +114,8 @@ export async function action({ request }: Route.ActionArgs) {
   };
   if (form.intent === "moveReservation") {
     const input = parse(moveSchema, form.values);
-    if (!input.ok) return refuse(input, form, "move");
+    // A drag or the panel's list posts the unit: a bad one is a whole-form message, there is no field to show it beside.
+    if (!input.ok) return refuse(fail.invalid({ form: "admin.planner.errors.chooseUnit" }), form, "move");
     const moved = await moveReservation(user, input.value);
     if (!moved.ok) return refuse(moved, form, "move");
     return planner("moved");

@@ -212,13 +212,13 @@ export async function moveReservation(user: BackOfficeUser, input: { reservation
         return fail.conflict({ form: "admin.planner.errors.notMovable" });
       const [target] = await tx.select().from(units).where(eq(units.id, input.unitId));
       if (!target || target.itemId !== r.item_id || (target.size ?? null) !== (r.size ?? null))
-        return fail.invalid({ unitId: "admin.planner.errors.otherItem" });
+        return fail.invalid({ form: "admin.planner.errors.otherItem" });
       requireBranch(user, target.shopId);
-      if (target.shopId !== r.shop_id) return fail.invalid({ unitId: "admin.planner.errors.otherItem" });
+      if (target.shopId !== r.shop_id) return fail.invalid({ form: "admin.planner.errors.otherItem" });
       if (target.id === r.unit_id) return ok();
       // A booking goes to a unit in service; a block may sit on a unit already marked for maintenance.
       if (target.status === "retired" || (!block && target.status !== "active"))
-        return fail.invalid({ unitId: "admin.planner.errors.unitNotActive" });
+        return fail.invalid({ form: "admin.planner.errors.unitNotActive" });
       await tx.execute(sql`update reservations set unit_id = ${target.id} where id = ${r.id}`);
       if (r.order_line_id !== null)
         await tx.execute(sql`update order_lines set unit_id = ${target.id} where id = ${r.order_line_id} and unit_id = ${r.unit_id}`);
