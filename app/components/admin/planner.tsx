@@ -9,13 +9,21 @@
  *   (focus it, M, ↑/↓, Enter; Escape cancels) or from its panel's form, which also works without JavaScript
  *   (a bar is a link to `?r={id}`, the panel a form post). The database's exclusion constraint judges the move.
  */
-import { Ban, CircleCheck, GripVertical, Hourglass, PackageOpen, Undo2, Wrench, X } from "lucide-react";
-import { type KeyboardEvent, type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Ban, CircleCheck, Hourglass, PackageOpen, Undo2, Wrench, X } from "lucide-react";
+import { type KeyboardEvent, memo, type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
-import { type BarKind, moveTargets, type PlannerBar, type PlannerRange, type PlannerRow } from "../../domain/admin/planner";
+import {
+  type BarKind,
+  moveTargets,
+  type PlannerBar,
+  type PlannerOrder,
+  type PlannerRange,
+  type PlannerRow,
+  type PlannerWire,
+  unpackPlanner,
+} from "../../domain/admin/planner";
 import { isoWeekday } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
-import type { getPlanner } from "../../server/admin/planner.server";
 import { FormValues, replyFor } from "../form-values";
 import { useLocalPath } from "../use-locale";
 import { adminInputClass, FormStatus, TextField } from "./form";
@@ -32,7 +40,7 @@ export type PlannerData = {
   shop: number | null;
   selected: number | null;
   block: string | null;
-  planner: Awaited<ReturnType<typeof getPlanner>> | null;
+  planner: { wire: PlannerWire; closed: { day: string; reason: string | null }[]; turnaroundMinutes: number } | null;
 };
 
 /** Row height and day header height in px; the windowing and the drag both count in them. */
@@ -164,7 +172,7 @@ export function Planner({ data, actionData }: { data: PlannerData; actionData: u
           <p id="planner-keys" className="mb-2 text-sm text-slate-700">
             {t("admin.planner.keys")}
           </p>
-          {planner.rows.length === 0 ? (
+          {planner.wire.rows === "" ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700">{t("admin.planner.noUnits")}</p>
           ) : (
             <PlannerGrid data={data} planner={planner} link={link} />
@@ -263,7 +271,7 @@ function PlannerGrid({
 }) {
   const { t } = useTranslation();
   const { range, today } = data;
-  const { rows, bars, orders } = planner;
+  const { rows, bars, orders } = useMemo(() => unpackPlanner(planner.wire, range.start), [planner.wire, range.start]);
   const dayCount = range.days.length;
   const columnWidth = COLUMN_WIDTH[range.span];
   const timelineWidth = dayCount * columnWidth;
@@ -466,15 +474,29 @@ function PlannerGrid({
       : t("admin.planner.moveTo", { code: moving.targets[moving.index]?.code ?? "" })
     : "";
 
-  const barLabel = (bar: PlannerBar) => {
-    const order = bar.order !== null ? orders[bar.order] : null;
-    const days = t("admin.planner.dayRange", {
-      from: data.dayLabels[bar.firstDay] ?? bar.firstDay,
-      to: data.dayLabels[bar.lastDay] ?? bar.lastDay,
-    });
-    return order
-      ? `${order.name}, ${order.number}, ${t(`admin.planner.kind.${bar.kind}`)}, ${days}`
-      : `${t("admin.planner.kind.block")}${bar.note ? `: ${bar.note}` : ""}, ${days}`;
+  const dayLabels = data.dayLabels;
+  const barLabel = useCallback(
+    (bar: PlannerBar) => {
+      const order = bar.order !== null ? orders[bar.order] : null;
+      const days = t("admin.planner.dayRange", {
+        from: dayLabels[bar.firstDay] ?? bar.firstDay,
+        to: dayLabels[bar.lastDay] ?? bar.lastDay,
+      });
+      return order
+        ? `${order.name}, ${order.number}, ${t(`admin.planner.kind.${bar.kind}`)}, ${days}`
+        : `${t("admin.planner.kind.block")}${bar.note ? `: ${bar.note}` : ""}, ${days}`;
+    },
+    [orders, dayLabels, t],
+  );
+  // The rows are memoised: their handlers are read through a ref, so a scroll renders only the rows it adds.
+  const handlers = useRef<BarHandlers>(null as unknown as BarHandlers);
+  handlers.current = {
+    keyDown: onBarKey,
+    pointerDown: onPointerDown,
+    click: onBarClick,
+    blur: (bar) => {
+      if (moving?.id === bar.id) setMoving(null);
+    },
   };
 
   return (
@@ -578,71 +600,26 @@ function PlannerGrid({
                         </th>
                       </tr>
                     );
-                  const isTarget = target === row.id;
+                  const own = barsByUnit.get(row.id) ?? NO_BARS;
+                  const has = (id: number | null | undefined) => id !== null && id !== undefined && own.some((bar) => bar.id === id);
+                  const lifted = moving?.id ?? (drag?.active ? drag.id : null);
                   return (
-                    <tr
+                    <UnitRowView
                       key={row.key}
-                      data-row={index}
-                      data-unit={row.code}
-                      aria-rowindex={index + 2}
-                      className={`absolute left-0 flex w-full border-b border-slate-200 ${isTarget ? "bg-brand-100/70 outline-2 -outline-offset-2 outline-brand-600" : ""}`}
-                      style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
-                    >
-                      <th
-                        scope="row"
-                        className="sticky left-0 z-20 flex w-[var(--unit-w)] shrink-0 items-center justify-between gap-1 border-r border-slate-300 bg-white pl-2 text-left text-xs font-normal"
-                      >
-                        <span className="truncate font-mono">
-                          {row.code}
-                          {row.status === "maintenance" && (
-                            <span className="ml-1 font-sans text-amber-800">({t("admin.unitStatus.maintenance")})</span>
-                          )}
-                        </span>
-                        <Link
-                          to={link({ block: row.code })}
-                          preventScrollReset
-                          onClick={(event) => {
-                            if (openBlockForm(row.code)) event.preventDefault();
-                          }}
-                          aria-label={t("admin.planner.blockUnit", { code: row.code })}
-                          title={t("admin.planner.blockUnit", { code: row.code })}
-                          className="inline-flex size-7 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                        >
-                          <Wrench aria-hidden="true" className="size-3.5" />
-                        </Link>
-                      </th>
-                      <td colSpan={dayCount} className="relative block shrink-0" style={{ width: timelineWidth }}>
-                        {(barsByUnit.get(row.id) ?? []).map((bar) => (
-                          <Bar
-                            key={bar.id}
-                            bar={bar}
-                            dayCount={dayCount}
-                            label={barLabel(bar)}
-                            order={bar.order !== null ? orders[bar.order] : null}
-                            href={link({ r: String(bar.id) })}
-                            lifted={(moving?.id ?? (drag?.active ? drag.id : null)) === bar.id}
-                            pending={pending?.id === bar.id}
-                            dy={drag?.active && drag.id === bar.id ? drag.dy : 0}
-                            onKeyDown={(event) => onBarKey(event, bar)}
-                            onPointerDown={(event) => onPointerDown(event, bar)}
-                            onClick={(event) => onBarClick(event, bar)}
-                            onBlur={() => {
-                              if (moving?.id === bar.id) setMoving(null);
-                            }}
-                          />
-                        ))}
-                        {isTarget && movingBar && (
-                          <div
-                            aria-hidden="true"
-                            className="absolute top-1 bottom-1 rounded border-2 border-dashed border-brand-700 bg-white/60"
-                            style={{
-                              left: `${(movingBar.from / dayCount) * 100}%`,
-                              width: `${((movingBar.to - movingBar.from) / dayCount) * 100}%`,
-                            }}
-                          />
-                        )}
-                      </td>
-                    </tr>
+                      row={row}
+                      index={index}
+                      bars={own}
+                      orders={orders}
+                      dayCount={dayCount}
+                      timelineWidth={timelineWidth}
+                      ghost={target === row.id && movingBar ? movingBar : null}
+                      liftedId={has(lifted) ? lifted : null}
+                      pendingId={has(pending?.id) ? (pending?.id ?? null) : null}
+                      dy={drag?.active && has(drag.id) ? drag.dy : 0}
+                      label={barLabel}
+                      link={link}
+                      handlers={handlers}
+                    />
                   );
                 })}
             </tbody>
@@ -667,6 +644,105 @@ function PlannerGrid({
     </>
   );
 }
+
+type BarHandlers = {
+  keyDown: (event: KeyboardEvent, bar: PlannerBar) => void;
+  pointerDown: (event: ReactPointerEvent, bar: PlannerBar) => void;
+  click: (event: React.MouseEvent, bar: PlannerBar) => void;
+  blur: (bar: PlannerBar) => void;
+};
+const NO_BARS: PlannerBar[] = [];
+
+/** One unit's row: its code (with the button that blocks it) and its bars. */
+const UnitRowView = memo(function UnitRowView({
+  row,
+  index,
+  bars,
+  orders,
+  dayCount,
+  timelineWidth,
+  ghost,
+  liftedId,
+  pendingId,
+  dy,
+  label,
+  link,
+  handlers,
+}: {
+  row: UnitRow;
+  index: number;
+  bars: PlannerBar[];
+  orders: PlannerOrder[];
+  dayCount: number;
+  timelineWidth: number;
+  ghost: PlannerBar | null;
+  liftedId: number | null;
+  pendingId: number | null;
+  dy: number;
+  label: (bar: PlannerBar) => string;
+  link: (change: Record<string, string | null>) => string;
+  handlers: { current: BarHandlers };
+}) {
+  const { t } = useTranslation();
+  return (
+    <tr
+      data-row={index}
+      data-unit={row.code}
+      aria-rowindex={index + 2}
+      // Layout containment: a row added while scrolling is laid out on its own.
+      className={`absolute left-0 flex w-full border-b border-slate-200 [contain:layout_style] ${ghost ? "bg-brand-100/70 outline-2 -outline-offset-2 outline-brand-600" : ""}`}
+      style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
+    >
+      <th
+        scope="row"
+        className="sticky left-0 z-20 flex w-[var(--unit-w)] shrink-0 items-center justify-between gap-1 border-r border-slate-300 bg-white pl-2 text-left text-xs font-normal"
+      >
+        <span className="truncate font-mono">
+          {row.code}
+          {row.status === "maintenance" && <span className="ml-1 font-sans text-amber-800">({t("admin.unitStatus.maintenance")})</span>}
+        </span>
+        {/* A plain link (React Router's costs hooks in every row rendered while scrolling); without JavaScript it opens the form. */}
+        <a
+          href={link({ block: row.code })}
+          onClick={(event) => {
+            if (openBlockForm(row.code)) event.preventDefault();
+          }}
+          aria-label={t("admin.planner.blockUnit", { code: row.code })}
+          title={t("admin.planner.blockUnit", { code: row.code })}
+          className="inline-flex size-7 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <Wrench aria-hidden="true" className="size-3.5" />
+        </a>
+      </th>
+      <td colSpan={dayCount} className="relative block shrink-0" style={{ width: timelineWidth }}>
+        {bars.map((bar) => (
+          <Bar
+            key={bar.id}
+            bar={bar}
+            dayCount={dayCount}
+            label={label(bar)}
+            order={bar.order !== null ? orders[bar.order] : null}
+            href={link({ r: String(bar.id) })}
+            lifted={liftedId === bar.id}
+            pending={pendingId === bar.id}
+            dy={liftedId === bar.id ? dy : 0}
+            onKeyDown={(event) => handlers.current.keyDown(event, bar)}
+            onPointerDown={(event) => handlers.current.pointerDown(event, bar)}
+            onClick={(event) => handlers.current.click(event, bar)}
+            onBlur={() => handlers.current.blur(bar)}
+          />
+        ))}
+        {ghost && (
+          <div
+            aria-hidden="true"
+            className="absolute top-1 bottom-1 rounded border-2 border-dashed border-brand-700 bg-white/60"
+            style={{ left: `${(ghost.from / dayCount) * 100}%`, width: `${((ghost.to - ghost.from) / dayCount) * 100}%` }}
+          />
+        )}
+      </td>
+    </tr>
+  );
+});
 
 function Bar({
   bar,
@@ -717,8 +793,8 @@ function Bar({
       onPointerDown={onPointerDown}
     >
       {bar.movable && (
-        <span data-grip aria-hidden="true" className="flex h-full shrink-0 touch-none items-center px-0.5 opacity-70">
-          <GripVertical className="size-3" />
+        <span data-grip aria-hidden="true" className="flex h-full shrink-0 touch-none items-center px-0.5 leading-none opacity-70">
+          ⠿
         </span>
       )}
       <a

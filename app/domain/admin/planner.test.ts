@@ -7,11 +7,14 @@ import {
   bufferStart,
   calendarView,
   dayPosition,
+  isMovable,
   moveTargets,
   type PlannerUnit,
+  packPlanner,
   plannerRange,
   plannerRows,
   todayStart,
+  unpackPlanner,
 } from "./planner";
 
 const at = (day: string, time: string) => zonedInstant(day, time);
@@ -208,5 +211,68 @@ describe("the block form", () => {
     expect(blockSchema.safeParse({ unit: "X", from: "2027-01-11", to: "2028-01-11" }).success).toBe(true);
     const long = blockSchema.safeParse({ unit: "X", from: "2027-01-11", to: "2028-01-12" });
     expect(long.error?.issues[0]).toMatchObject({ path: ["to"], message: "admin.planner.errors.blockTooLong" });
+  });
+});
+
+describe("the planner's wire", () => {
+  it("packs rows, bars and orders into strings and back as they were", () => {
+    const rows = plannerRows([
+      unit(1, "CI-SKI-0001"),
+      unit(2, "CI-DEP-0001", { size: null, itemId: 9, itemName: "Depot ¶ locker", itemSizes: [] }),
+    ]);
+    const bars = [
+      {
+        id: 7,
+        unitId: 1,
+        kind: "paid" as const,
+        from: 0.375,
+        to: 2.75,
+        buffer: 2.7083,
+        clippedStart: false,
+        clippedEnd: true,
+        startCol: 0,
+        endCol: 2,
+        firstDay: "2027-01-11",
+        lastDay: "2027-01-13",
+        order: 0,
+        note: null,
+        movable: true,
+      },
+      {
+        id: 8,
+        unitId: 2,
+        kind: "block" as const,
+        from: 0,
+        to: 1,
+        buffer: null,
+        clippedStart: true,
+        clippedEnd: false,
+        startCol: 0,
+        endCol: 0,
+        firstDay: "2027-01-09",
+        lastDay: "2027-01-11",
+        order: null,
+        note: "Edges ¦ wax",
+        movable: true,
+      },
+    ];
+    const orders = [{ id: "0b1c", number: "R-2027-000001", name: "Anna ¶ Test", status: "paid" }];
+    const wire = packPlanner({ rows, bars, orders }, "2027-01-11");
+    expect(Object.values(wire).every((value) => typeof value === "string")).toBe(true);
+    const back = unpackPlanner(wire, "2027-01-11");
+    expect(back.rows).toEqual(
+      rows.map((row) => (row.kind === "group" && row.label.includes("¶") ? { ...row, label: "Depot   locker" } : row)),
+    );
+    expect(back.bars).toEqual([bars[0], { ...bars[1], note: "Edges   wax" }]);
+    expect(back.orders).toEqual([{ ...orders[0], name: "Anna   Test" }]);
+    expect(unpackPlanner(packPlanner({ rows: [], bars: [], orders: [] }, "2027-01-11"), "2027-01-11")).toEqual({
+      rows: [],
+      bars: [],
+      orders: [],
+    });
+  });
+
+  it("moves blocks and orders not handed out, nothing else", () => {
+    expect((["block", "held", "paid", "picked_up", "returned"] as const).filter(isMovable)).toEqual(["block", "held", "paid"]);
   });
 });

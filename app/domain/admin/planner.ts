@@ -279,3 +279,90 @@ export const blockSchema = z
 export type BlockInput = z.infer<typeof blockSchema>;
 
 export const removeBlockSchema = z.object({ reservationId: rowId });
+
+// ---------------------------------------------------------------------------------------------
+// The wire
+
+/**
+ * What the planner's loader sends: rows, bars and orders each packed into one string (records separated by
+ * "¶", fields by "¦"; a name's own are replaced by a space), because a month of 3,000 units is 12,000 bars: as
+ * objects they made a 5 MB page, each field a value of its own in React Router's stream, and control
+ * characters as separators still 2.6 MB (each escaped twice in the page's script). Unpacked once in the browser.
+ */
+export type PlannerWire = { rows: string; bars: string; orders: string };
+export type PlannerOrder = { id: string; number: string; name: string; status: string };
+export type PlannerView = { rows: PlannerRow[]; bars: PlannerBar[]; orders: PlannerOrder[] };
+
+const RECORD = "¶";
+const FIELD = "¦";
+const clean = (value: string | number | null) => String(value ?? "").replace(/[¶¦]/g, " ");
+const pack = (records: (string | number | null)[][]) => records.map((fields) => fields.map(clean).join(FIELD)).join(RECORD);
+const unpack = (text: string) => (text === "" ? [] : text.split(RECORD).map((record) => record.split(FIELD)));
+
+const KIND_CODES: Record<BarKind, string> = { block: "b", held: "h", paid: "p", picked_up: "u", returned: "r" };
+const CODE_KINDS = Object.fromEntries(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind])) as Record<string, BarKind>;
+/** Kinds of bars that may move to another unit: blocks, and orders not handed out yet. */
+export const isMovable = (kind: BarKind) => kind === "block" || kind === "held" || kind === "paid";
+const nullable = (value: string) => (value === "" ? null : Number(value));
+
+export function packPlanner(view: PlannerView, firstDay: IsoDate): PlannerWire {
+  return {
+    rows: pack(
+      view.rows.map((row) =>
+        row.kind === "category"
+          ? ["c", row.key, row.label]
+          : row.kind === "group"
+            ? ["g", row.key, row.label, row.size, row.count]
+            : ["u", row.group, row.id, row.code, row.status],
+      ),
+    ),
+    bars: pack(
+      view.bars.map((bar) => [
+        bar.id,
+        bar.unitId,
+        KIND_CODES[bar.kind],
+        bar.from,
+        bar.to,
+        bar.buffer,
+        (bar.clippedStart ? 1 : 0) + (bar.clippedEnd ? 2 : 0),
+        daysBetween(firstDay, bar.firstDay),
+        daysBetween(firstDay, bar.lastDay),
+        bar.order,
+        bar.note,
+      ]),
+    ),
+    orders: pack(view.orders.map((order) => [order.id, order.number, order.name, order.status])),
+  };
+}
+
+export function unpackPlanner(wire: PlannerWire, firstDay: IsoDate): PlannerView {
+  const rows = unpack(wire.rows).map((f): PlannerRow => {
+    if (f[0] === "c") return { kind: "category", key: f[1], label: f[2] };
+    if (f[0] === "g") return { kind: "group", key: f[1], label: f[2], size: f[3] === "" ? null : f[3], count: Number(f[4]) };
+    return { kind: "unit", key: `u:${f[2]}`, group: f[1], id: Number(f[2]), code: f[3], status: f[4] as PlannerUnit["status"] };
+  });
+  const bars = unpack(wire.bars).map((f): PlannerBar => {
+    const from = Number(f[3]);
+    const to = Number(f[4]);
+    const kind = CODE_KINDS[f[2]];
+    return {
+      id: Number(f[0]),
+      unitId: Number(f[1]),
+      kind,
+      from,
+      to,
+      buffer: nullable(f[5]),
+      clippedStart: (Number(f[6]) & 1) === 1,
+      clippedEnd: (Number(f[6]) & 2) === 2,
+      startCol: Math.floor(from),
+      endCol: Math.max(Math.floor(from), Math.ceil(to) - 1),
+      firstDay: addDays(firstDay, Number(f[7])),
+      lastDay: addDays(firstDay, Number(f[8])),
+      order: nullable(f[9]),
+      note: f[10] === "" ? null : f[10],
+      movable: isMovable(kind),
+    };
+  });
+  const orders = unpack(wire.orders).map((f) => ({ id: f[0], number: f[1], name: f[2], status: f[3] }));
+  return { rows, bars, orders };
+}

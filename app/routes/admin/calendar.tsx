@@ -12,6 +12,7 @@ import {
   blockSchema,
   calendarView,
   moveSchema,
+  packPlanner,
   plannerQuery,
   plannerRange,
   removeBlockSchema,
@@ -91,7 +92,11 @@ async function plannerLoader(user: Awaited<ReturnType<typeof requireBackOffice>>
     shop: shop?.id ?? null,
     selected: query.r ?? null,
     block: query.block ?? null,
-    planner,
+    planner: planner && {
+      wire: packPlanner(planner, range.start),
+      closed: planner.closed,
+      turnaroundMinutes: planner.turnaroundMinutes,
+    },
   };
 }
 

@@ -12,8 +12,10 @@ import {
   barKind,
   barSpan,
   bufferStart,
+  isMovable,
   MOVABLE_STATUSES,
   type PlannerBar,
+  type PlannerOrder,
   type PlannerRange,
   type PlannerUnit,
   plannerRows,
@@ -31,8 +33,6 @@ import { listClosedDays } from "./closed-days.server";
 
 /** What a refused move or block says: the exclusion constraint found another live reservation. */
 export const BOOKED = "admin.planner.errors.booked";
-
-export type PlannerOrder = { id: string; number: string; name: string; status: string };
 
 /** The live reservations of a branch's units overlapping `[from, end)`, with their order (through its line or change). */
 const LIVE = sql`r.state in ('held', 'confirmed') and not (r.state = 'held' and r.expires_at <= now())`;
@@ -144,7 +144,7 @@ export async function getPlanner(shopId: number, range: PlannerRange, locale: Lo
       lastDay: zonedDate(!block && returnAt && returnAt > starts && returnAt < ends ? returnAt : new Date(ends.getTime() - 1)),
       order,
       note: r.block_note,
-      movable: block || (r.status !== null && (MOVABLE_STATUSES as readonly string[]).includes(r.status)),
+      movable: isMovable(kind),
     });
   }
   return {
