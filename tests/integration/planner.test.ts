@@ -120,10 +120,10 @@ describe(`the planner on ${testDbKind}`, () => {
       kind: "paid",
       firstDay: "2027-01-11",
       lastDay: "2027-01-13",
-      // Monday 09:00 to Wednesday 17:00, then the hour of the turnaround buffer.
-      from: 0.375,
-      buffer: 2.7083,
-      to: 2.75,
+      // Monday 09:00 to Wednesday 17:00, then the hour of the turnaround buffer, in working days of 07:00 to 20:00.
+      from: 0.1538,
+      buffer: 2.7692,
+      to: 2.8462,
       movable: true,
     });
     expect(view.orders[paidBar?.order ?? -1]).toMatchObject({ name: "Planner Paid Customer", status: "paid" });

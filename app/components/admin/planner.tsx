@@ -169,7 +169,7 @@ export function Planner({ data, actionData }: { data: PlannerData; actionData: u
             <BlockForm open={Boolean(data.block) || Boolean(blockReply)} />
           </FormValues>
           <Legend />
-          <p id="planner-keys" className="mb-2 text-sm text-slate-700">
+          <p id="planner-keys" className="mb-2 text-xs text-slate-700 sm:text-sm">
             {t("admin.planner.keys")}
           </p>
           {planner.wire.rows === "" ? (
@@ -507,7 +507,8 @@ function PlannerGrid({
       <div
         ref={box}
         data-planner
-        className="relative h-[70vh] min-h-80 overflow-auto overscroll-contain rounded-lg border border-slate-300 bg-white [--unit-w:7.5rem] sm:[--unit-w:11rem]"
+        // Inline-size containment: the box is as wide as the page's column, whatever the width of the days in it.
+        className="relative h-[70vh] min-h-80 overflow-auto overscroll-contain rounded-lg border border-slate-300 bg-white [contain:inline-size] [--unit-w:7.5rem] sm:[--unit-w:11rem]"
       >
         <div className="relative" style={{ width: `calc(var(--unit-w) + ${timelineWidth}px)` }}>
           {/* Day columns behind every row: closed days shaded, today marked. */}
@@ -804,12 +805,14 @@ function Bar({
         onKeyDown={onKeyDown}
         onBlur={onBlur}
         aria-label={label}
+        title={label}
         aria-keyshortcuts={bar.movable ? "M" : undefined}
         className="flex min-w-0 flex-1 items-center gap-1 self-stretch truncate pr-1 pl-0.5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
       >
         <Icon aria-hidden="true" className="size-3 shrink-0" />
         <span className="truncate font-medium">{order ? order.name : bar.note || t("admin.planner.kind.block")}</span>
-        <span aria-hidden="true" className="truncate opacity-80">
+        {/* The state's words give way first when the bar is short: the icon still says it. */}
+        <span aria-hidden="true" className="min-w-0 shrink-[100] truncate opacity-80">
           · {t(`admin.planner.kind.${bar.kind}`)}
         </span>
       </a>

@@ -73,6 +73,7 @@ const unit = (id: number, code: string, over: Partial<PlannerUnit> = {}): Planne
   categoryId: "ski",
   categoryName: "Ski",
   categorySort: 1,
+  inSeason: true,
   ...over,
 });
 
@@ -115,6 +116,21 @@ describe("the planner's rows", () => {
     ]);
   });
 
+  it("puts the categories of the storefront in season first", () => {
+    const rows = plannerRows([
+      unit(1, "CI-EBK-0001", {
+        itemId: 5,
+        itemName: "E-bike",
+        categoryId: "ebike",
+        categoryName: "E-bikes",
+        categorySort: 0,
+        inSeason: false,
+      }),
+      unit(2, "CI-SKI-0001"),
+    ]);
+    expect(rows.filter((row) => row.kind === "category").map((row) => row.label)).toEqual(["Ski", "E-bikes"]);
+  });
+
   it("counts the units of each group", () => {
     const groups = plannerRows(units).filter((row) => row.kind === "group");
     expect(groups.map((row) => (row.kind === "group" ? row.count : 0))).toEqual([1, 1, 3, 1, 1]);
@@ -134,11 +150,15 @@ describe("the planner's rows", () => {
 });
 
 describe("a bar's place", () => {
-  it("counts days from the first day shown, with the time of day as a fraction, in Rome's time", () => {
+  it("counts days from the first day shown, with the time in the working day as a fraction, in Rome's time", () => {
     expect(dayPosition(at("2027-01-11", "00:00"), "2027-01-11")).toBe(0);
-    expect(dayPosition(at("2027-01-12", "12:00"), "2027-01-11")).toBe(1.5);
-    // Summer time: noon is still half the day.
-    expect(dayPosition(at("2027-07-02", "12:00"), "2027-07-01")).toBe(1.5);
+    expect(dayPosition(at("2027-01-11", "07:00"), "2027-01-11")).toBe(0);
+    expect(dayPosition(at("2027-01-12", "13:30"), "2027-01-11")).toBe(1.5);
+    // The night takes no room: late evening is the column's end.
+    expect(dayPosition(at("2027-01-12", "20:00"), "2027-01-11")).toBe(2);
+    expect(dayPosition(at("2027-01-12", "23:30"), "2027-01-11")).toBe(2);
+    // Summer time: 13:30 is still the middle of the working day.
+    expect(dayPosition(at("2027-07-02", "13:30"), "2027-07-01")).toBe(1.5);
   });
 
   it("starts at the pickup and ends after the buffer, which starts at the return", () => {
@@ -148,9 +168,9 @@ describe("a bar's place", () => {
       14,
     );
     expect(span).toEqual({
-      from: 1.375,
-      to: 3.75,
-      buffer: 3.7083,
+      from: 1.1538,
+      to: 3.8462,
+      buffer: 3.7692,
       clippedStart: false,
       clippedEnd: false,
       startCol: 1,

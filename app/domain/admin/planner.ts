@@ -88,6 +88,8 @@ export type PlannerUnit = {
   categoryId: string;
   categoryName: string;
   categorySort: number;
+  /** Whether the item's storefront is in season on the first or last day shown: its categories come first. */
+  inSeason: boolean;
 };
 
 export type PlannerRow =
@@ -101,7 +103,8 @@ const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 export const groupKey = (itemId: number, size: string | null) => `${itemId}:${size ?? ""}`;
 
 /**
- * The planner's rows: a header per category (by its sort, then name), one per item and size (items by name,
+ * The planner's rows: a header per category (those of the storefront in season first, then by the category's
+ * sort and name), one per item and size (items by name,
  * sizes in the item's order, unknown sizes after them by their natural order), then that size's units by code
  * (`CI-SKI-0002` before `CI-SKI-0010`).
  */
@@ -112,6 +115,7 @@ export function plannerRows(units: PlannerUnit[]): PlannerRow[] {
   };
   const sorted = [...units].sort(
     (a, b) =>
+      Number(b.inSeason) - Number(a.inSeason) ||
       a.categorySort - b.categorySort ||
       natural.compare(a.categoryName, b.categoryName) ||
       a.categoryId.localeCompare(b.categoryId) ||
@@ -195,9 +199,18 @@ function minuteOfDay(instant: Date): number {
   return Math.floor((((local / 60_000) % 1440) + 1440) % 1440);
 }
 
-/** An instant's place in days from `firstDay` (midnight of the first day is 0, noon of the second 1.5). */
+/**
+ * A day's column is the working day, 07:00 to 20:00: a pickup at 09:00 and a return at 17:00 take most of it,
+ * so a one-day rental is wide enough to read, and the night, when nothing is handed over, takes no room.
+ * Earlier times sit at the column's start, later ones at its end.
+ */
+export const COLUMN_HOURS = { from: 7 * 60, to: 20 * 60 } as const;
+
+/** An instant's place in days from `firstDay`: midnight of the first day is 0, 07:00 too, 13:30 of the second day 1.5. */
 export function dayPosition(instant: Date, firstDay: IsoDate): number {
-  return daysBetween(firstDay, zonedDate(instant)) + minuteOfDay(instant) / 1440;
+  const minutes = minuteOfDay(instant);
+  const part = Math.min(1, Math.max(0, (minutes - COLUMN_HOURS.from) / (COLUMN_HOURS.to - COLUMN_HOURS.from)));
+  return daysBetween(firstDay, zonedDate(instant)) + part;
 }
 
 /**

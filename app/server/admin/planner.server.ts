@@ -21,7 +21,7 @@ import {
   plannerRows,
 } from "../../domain/admin/planner";
 import { type Locale, pick, type Translated } from "../../domain/i18n";
-import { addDays, zonedDate, zonedInstant } from "../../domain/periods";
+import { addDays, inSeason, zonedDate, zonedInstant } from "../../domain/periods";
 import { fail, ok, type Result } from "../../domain/result";
 import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
 import { sqlState } from "../booking/holds.server";
@@ -62,12 +62,15 @@ export async function getPlanner(shopId: number, range: PlannerRange, locale: Lo
       category_id: string;
       category_name: Partial<Translated>;
       category_sort: number;
+      season_start: string;
+      season_end: string;
     }>(sql`
       select u.id, u.code, u.size, u.status, u.item_id, i.name as item_name, i.sizes as item_sizes,
-             i.category_id, c.name as category_name, c.sort as category_sort
+             i.category_id, c.name as category_name, c.sort as category_sort, a.season_start, a.season_end
       from units u
       join items i on i.id = u.item_id
       join categories c on c.id = i.category_id
+      join apps a on a.id = i.app_id
       where u.shop_id = ${shopId} and u.status <> 'retired' and i.kind in ('rental', 'depot')`),
     queryRows<{
       id: number;
@@ -106,6 +109,8 @@ export async function getPlanner(shopId: number, range: PlannerRange, locale: Lo
       categoryId: u.category_id,
       categoryName: pick(u.category_name, locale),
       categorySort: Number(u.category_sort),
+      inSeason:
+        inSeason(range.start, u.season_start, u.season_end) || inSeason(range.days[range.days.length - 1], u.season_start, u.season_end),
     })),
   );
   const orders: PlannerOrder[] = [];
