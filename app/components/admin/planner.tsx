@@ -46,7 +46,11 @@ export type PlannerData = {
 /** Row height and day header height in px; the windowing and the drag both count in them. */
 export const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 44;
-/** Rows the server renders: more than a tall screen shows. */
+/**
+ * Rows the server renders: all of a branch of up to 300 rows, so the planner works without JavaScript there;
+ * of a bigger one, more than a tall screen shows (the windowing takes over once the page's code runs).
+ */
+const ALL_ROWS_UP_TO = 300;
 const FIRST_ROWS = 40;
 const OVERSCAN = 8;
 const COLUMN_WIDTH = { week: 120, fortnight: 64, month: 40 } as const;
@@ -277,7 +281,7 @@ function PlannerGrid({
   const timelineWidth = dayCount * columnWidth;
   const box = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
-  const [visible, setVisible] = useState({ first: 0, last: FIRST_ROWS });
+  const [visible, setVisible] = useState({ first: 0, last: rows.length <= ALL_ROWS_UP_TO ? rows.length : FIRST_ROWS });
   const [selected, setSelected] = useState<number | null>(data.selected);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [moving, setMoving] = useState<Moving | null>(null);

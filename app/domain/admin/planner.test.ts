@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zonedInstant } from "../periods";
+import { zonedDate, zonedInstant } from "../periods";
 import {
   barKind,
   barSpan,
@@ -15,6 +15,7 @@ import {
   plannerRows,
   todayStart,
   unpackPlanner,
+  wallDate,
 } from "./planner";
 
 const at = (day: string, time: string) => zonedInstant(day, time);
@@ -159,6 +160,18 @@ describe("a bar's place", () => {
     expect(dayPosition(at("2027-01-12", "23:30"), "2027-01-11")).toBe(2);
     // Summer time: 13:30 is still the middle of the working day.
     expect(dayPosition(at("2027-07-02", "13:30"), "2027-07-01")).toBe(1.5);
+  });
+
+  it("finds an instant's day on the shop's clock as zonedDate does, around the clock changes too", () => {
+    const instants = [
+      "2027-03-27T22:59:00Z",
+      "2027-03-27T23:00:00Z",
+      "2027-03-28T00:30:00Z",
+      "2027-10-30T21:59:00Z",
+      "2027-10-30T22:00:00Z",
+    ];
+    for (let hour = 0; hour < 24 * 3; hour += 1) instants.push(new Date(Date.UTC(2027, 2, 27, hour, 15)).toISOString());
+    for (const iso of instants) expect(wallDate(new Date(iso)), iso).toBe(zonedDate(new Date(iso)));
   });
 
   it("starts at the pickup and ends after the buffer, which starts at the return", () => {

@@ -19,6 +19,7 @@ import {
   type PlannerRange,
   type PlannerUnit,
   plannerRows,
+  wallDate,
 } from "../../domain/admin/planner";
 import { type Locale, pick, type Translated } from "../../domain/i18n";
 import { addDays, inSeason, zonedDate, zonedInstant } from "../../domain/periods";
@@ -145,8 +146,8 @@ export async function getPlanner(shopId: number, range: PlannerRange, locale: Lo
       unitId: r.unit_id,
       kind,
       ...span,
-      firstDay: zonedDate(starts),
-      lastDay: zonedDate(!block && returnAt && returnAt > starts && returnAt < ends ? returnAt : new Date(ends.getTime() - 1)),
+      firstDay: wallDate(starts),
+      lastDay: wallDate(!block && returnAt && returnAt > starts && returnAt < ends ? returnAt : new Date(ends.getTime() - 1)),
       order,
       note: r.block_note,
       movable: isMovable(kind),
