@@ -9,8 +9,10 @@
  * as the admin, and RUNS times (median printed, and each run):
  *   - opening the month's planner: the HTML's first byte and last byte, the first contentful paint (the server
  *     renders the first screenful of rows), and the planner's `planner:ready` mark (hydrated, windowing on);
- *   - scrolling the planner's box from the top to the last row, 600 px a frame: the time it takes, the frames'
- *     median and 95th percentile, and the long tasks (> 50 ms) meanwhile, and how many rows the page holds.
+ *   - scrolling the planner's box as a mouse wheel does, 120 px a frame for 150 frames: the frames' median and
+ *     95th percentile and the long tasks (> 50 ms) meanwhile;
+ *   - scrolling it from the top to the last row, 600 px a frame (a fling): the time it takes, the frames'
+ *     median and 95th percentile, the long tasks meanwhile, and how many rows the page holds.
  * Never fails for being slow.
  *
  *   npm run bench:planner                  PostgreSQL at TEST_DATABASE_URL (or localhost)
@@ -155,6 +157,44 @@ try {
           rowsAtStart: document.querySelectorAll("[data-planner] tbody tr").length,
         };
       });
+      // As a mouse wheel scrolls: 120 px a frame for 150 frames from the top.
+      const wheel = await page.evaluate(
+        () =>
+          new Promise<Record<string, number>>((resolve) => {
+            const box = document.querySelector<HTMLElement>("[data-planner]") as HTMLElement;
+            box.scrollTop = 0;
+            const longTasks: number[] = [];
+            const observer = new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) longTasks.push(entry.duration);
+            });
+            observer.observe({ type: "longtask" });
+            const frames: number[] = [];
+            let last = performance.now();
+            const step = () => {
+              const now = performance.now();
+              frames.push(now - last);
+              last = now;
+              if (frames.length > 150) {
+                setTimeout(() => {
+                  observer.disconnect();
+                  const sorted = frames.slice(1).sort((a, b) => a - b);
+                  resolve({
+                    wheelMedian: sorted[Math.floor(sorted.length / 2)],
+                    wheelP95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
+                    wheelLongTasks: longTasks.length,
+                  });
+                }, 200);
+                return;
+              }
+              box.scrollTop += 120;
+              requestAnimationFrame(step);
+            };
+            requestAnimationFrame(step);
+          }),
+      );
+      await page.locator("[data-planner]").evaluate((box) => {
+        box.scrollTop = 0;
+      });
       const scroll = await page.evaluate(
         () =>
           new Promise<Record<string, number>>((resolve) => {
@@ -197,7 +237,7 @@ try {
             requestAnimationFrame(step);
           }),
       );
-      runs.push({ ...open, ...scroll });
+      runs.push({ ...open, ...wheel, ...scroll });
       await page.close();
     }
     const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
@@ -208,6 +248,9 @@ try {
       ["fcp", "first contentful paint (ms)", 0],
       ["ready", "planner:ready, hydrated (ms)", 0],
       ["rowsAtStart", "rows in the page at start", 0],
+      ["wheelMedian", "wheel, 120 px a frame: frame median (ms)", 1],
+      ["wheelP95", "wheel, 120 px a frame: frame p95 (ms)", 1],
+      ["wheelLongTasks", "wheel: long tasks in 150 frames", 0],
       ["scrollMs", "scroll to the last row (ms)", 0],
       ["frames", "frames while scrolling", 0],
       ["frameMedian", "frame, median (ms)", 1],
@@ -216,10 +259,10 @@ try {
       ["longTaskMs", "long tasks' time (ms)", 0],
       ["maxRows", "most rows in the page while scrolling", 0],
     ];
-    console.log(`\n${"what".padEnd(40)} ${"median".padStart(8)}   runs`);
+    console.log(`\n${"what".padEnd(44)} ${"median".padStart(8)}   runs`);
     for (const [key, label, digits] of columns) {
       console.log(
-        `${label.padEnd(40)} ${fmt(median(runs.map((r) => r[key])), digits).padStart(8)}   ${runs.map((r) => fmt(r[key], digits)).join(", ")}`,
+        `${label.padEnd(44)} ${fmt(median(runs.map((r) => r[key])), digits).padStart(8)}   ${runs.map((r) => fmt(r[key], digits)).join(", ")}`,
       );
     }
     console.log(

@@ -243,6 +243,12 @@ describe("the block form", () => {
     expect(before.error?.issues[0]).toMatchObject({ path: ["to"], message: "admin.planner.errors.blockDates" });
     expect(blockSchema.safeParse({ unit: "X", from: "2027-01-11", to: "2028-01-11" }).success).toBe(true);
     const long = blockSchema.safeParse({ unit: "X", from: "2027-01-11", to: "2028-01-12" });
+    // A malformed day is refused beside its field, not thrown on.
+    const malformed = blockSchema.safeParse({ unit: "X", from: "0", to: "2027-02-30" });
+    expect(malformed.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [["from"], "admin.errors.date"],
+      [["to"], "admin.errors.date"],
+    ]);
     expect(long.error?.issues[0]).toMatchObject({ path: ["to"], message: "admin.planner.errors.blockTooLong" });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { rowId, rowIdSchema } from "../ids";
-import { addDays, daysBetween, type IsoDate, zoneOffsetMinutes } from "../periods";
+import { addDays, daysBetween, type IsoDate, isoDateOrNull, zoneOffsetMinutes } from "../periods";
 import { mondayOf } from "./calendar";
 import { isoDate, optionalText, requiredText } from "./fields";
 import { reportMonth, shiftMonth } from "./hotel";
@@ -299,6 +299,8 @@ export const blockSchema = z
     note: optionalText(200),
   })
   .superRefine((value, context) => {
+    // Zod runs this also when a day is malformed (its own message is already there).
+    if (isoDateOrNull(value.from) === null || isoDateOrNull(value.to) === null) return;
     if (value.to < value.from) context.addIssue({ code: "custom", path: ["to"], message: "admin.planner.errors.blockDates" });
     else if (daysBetween(value.from, value.to) >= MAX_BLOCK_DAYS)
       context.addIssue({ code: "custom", path: ["to"], message: "admin.planner.errors.blockTooLong" });
