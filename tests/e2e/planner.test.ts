@@ -190,6 +190,7 @@ describe("the planner", () => {
     await barOf(page, codes[0], "Planner Guest One").locator("a").click();
     const panel = page.getByRole("dialog");
     await panel.getByRole("link", { name: /Bestellung R-/ }).waitFor();
+    expect(await seriousViolations(page), "axe on the planner with a bar's panel").toEqual([]);
     await panel.getByLabel("Auf Einheit verschieben").selectOption({ label: codes[1] });
     await panel.getByRole("button", { name: "Verschieben" }).click();
     await page.getByRole("alert").filter({ hasText: "Diese Einheit ist an diesen Tagen schon gebucht." }).waitFor();

@@ -814,9 +814,11 @@ function Bar({
         className="flex min-w-0 flex-1 items-center gap-1 self-stretch truncate pr-1 pl-0.5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
       >
         <Icon aria-hidden="true" className="size-3 shrink-0" />
-        <span className="truncate font-medium">{order ? order.name : bar.note || t("admin.planner.kind.block")}</span>
-        {/* The state's words give way first when the bar is short: the icon still says it. */}
-        <span aria-hidden="true" className="min-w-0 shrink-[100] truncate opacity-80">
+        <span className="max-w-[calc(100%-1rem)] shrink-0 truncate font-medium">
+          {order ? order.name : bar.note || t("admin.planner.kind.block")}
+        </span>
+        {/* The state's words give way to the name when the bar is short: the icon still says it. */}
+        <span aria-hidden="true" className="min-w-0 truncate opacity-80">
           · {t(`admin.planner.kind.${bar.kind}`)}
         </span>
       </a>
