@@ -22,7 +22,21 @@ let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
 const cookies: Partial<Record<Role, string>> = {};
 /** Texts of branch A's data that must never reach staff of branch B. */
 const SECRET_A = { customer: "Matrix Customer Ciaslin", unit: "MXA-0001" };
-const ids = { order: "", orderNumber: "", item: 0, branch: 0, user: "", coupon: 0, hotel: 0, package: 0 };
+const ids = {
+  order: "",
+  orderNumber: "",
+  item: 0,
+  branch: 0,
+  user: "",
+  coupon: 0,
+  hotel: 0,
+  package: 0,
+  /** Branch A's booking and a maintenance block on its unit, and branch B's unit (the planner's moves and blocks). */
+  reservation: 0,
+  block: 0,
+  unitA: 0,
+  unitB: 0,
+};
 
 async function user(email: string, role: "customer" | "staff" | "admin", branch?: number) {
   const [row] = await db
@@ -64,6 +78,22 @@ beforeAll(async () => {
   if (!held.ok) throw new Error(JSON.stringify(held.failure));
   await confirmOrder(held.order.id, db);
   ids.order = held.order.id;
+  const [unitA] = await db.select().from(schema.units).where(eq(schema.units.code, SECRET_A.unit));
+  const [unitB] = await db.select().from(schema.units).where(eq(schema.units.code, "MXB-0001"));
+  ids.unitA = unitA.id;
+  ids.unitB = unitB.id;
+  ids.reservation = (await db.select().from(schema.reservations).where(eq(schema.reservations.unitId, unitA.id)))[0].id;
+  const [block] = await db
+    .insert(schema.reservations)
+    .values({
+      unitId: unitA.id,
+      period: "[2027-03-01 00:00+01,2027-03-03 00:00+01)",
+      state: "confirmed",
+      blockKind: "maintenance",
+      blockNote: "Matrix block",
+    })
+    .returning();
+  ids.block = block.id;
   ids.orderNumber = held.order.number;
   const [coupon] = await db.select().from(schema.coupons).limit(1);
   const [hotel] = await db.select().from(schema.partnerHotels).limit(1);
@@ -83,7 +113,7 @@ afterAll(async () => {
 });
 
 /** Every admin route with real ids, and who may read it: "branch" is branch A's order, "branchView" a view of branch A. */
-type Access = "staff" | "admin" | "branch" | "branchView";
+type Access = "staff" | "admin" | "branch" | "branchView" | "branchWrite";
 const routes = (): [string, Access][] => [
   ["/admin", "staff"],
   ["/admin/orders", "staff"],
@@ -103,6 +133,9 @@ const routes = (): [string, Access][] => [
   ["/admin/reports.csv?report=revenue-by-branch", "staff"],
   [`/admin/reports?shop=${ids.branch}`, "branchView"],
   [`/admin/reports.csv?report=cancellations&shop=${ids.branch}`, "branchView"],
+  // The planner: another branch's is refused to staff; without a branch each sees their own.
+  [`/admin/calendar?start=2027-01-11&span=week&shop=${ids.branch}`, "branchView"],
+  [`/admin/calendar?start=2027-01-11&span=month&r=${ids.reservation}`, "staff"],
   ["/admin/items", "staff"],
   [`/admin/item/${ids.item}`, "staff"],
   ["/admin/item/create", "admin"],
@@ -161,6 +194,7 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       // The same pages show branch A's data to those who may see it, so its absence above means something.
       if ((role === "admin" || role === "staff") && (path === "/admin/orders" || path === "/admin/calendar?month=2027-01"))
         expect(body, path).toContain(ids.orderNumber);
+      if ((role === "admin" || role === "staff") && path.includes("span=week&shop=")) expect(body, path).toContain(SECRET_A.customer);
       if ((role === "admin" || role === "staff") && path === `/admin/item/${ids.item}`) expect(body, path).toContain(SECRET_A.unit);
       // Branch A's paid order is in its revenue today: its staff see the branch there, staff of B do not.
       if (path === "/admin/reports.csv?report=revenue-by-branch" && response.status === 200)
@@ -213,10 +247,19 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
         ],
         ["/admin/category/create", { id: "hijack", appId: "winter", kind: "rental", "name.en": "Hijack", sort: "1" }, "admin"],
         ["/admin/app/winter", { intent: "save", seasonStart: "01-01", seasonEnd: "12-31" }, "admin"],
+        // The planner's changes of branch A's bookings, units and blocks.
+        [
+          "/admin/calendar",
+          { intent: "moveReservation", reservationId: String(ids.reservation), unitId: String(ids.unitB) },
+          "branchWrite",
+        ],
+        ["/admin/calendar", { intent: "moveReservation", reservationId: String(ids.block), unitId: String(ids.unitB) }, "branchWrite"],
+        ["/admin/calendar", { intent: "blockUnit", unit: SECRET_A.unit, from: "2027-04-01", to: "2027-04-02" }, "branchWrite"],
+        ["/admin/calendar", { intent: "removeBlock", reservationId: String(ids.block) }, "branchWrite"],
       ];
       for (const [path, fields, access] of writes) {
         // Staff of the branch may cancel its orders: that write is checked elsewhere, not here.
-        if (role === "staff" && access === "branch") continue;
+        if (role === "staff" && (access === "branch" || access === "branchWrite")) continue;
         const response = await request(role, path, {
           method: "POST",
           body: new URLSearchParams(fields),
@@ -232,6 +275,8 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       expect(await db.select().from(schema.categories).where(eq(schema.categories.id, "hijack"))).toHaveLength(0);
       const [winter] = await db.select().from(schema.storefronts).where(eq(schema.storefronts.id, "winter"));
       expect(winter.seasonStart).toBe("12-01");
+      const planned = await db.select().from(schema.reservations).where(eq(schema.reservations.unitId, ids.unitA));
+      expect(planned.map((r) => r.id).sort()).toEqual([ids.reservation, ids.block].sort());
     },
   );
 });

@@ -941,6 +941,10 @@ describe("with the demo payment provider", () => {
           path: `/admin/calendar?view=${v}&month=${m}&week=${w}&shop=${b}`,
           who: "admin" as const,
         })),
+        fc.tuple(q("2027-01-11"), q("week", "fortnight", "month"), q("1"), q("1"), q("CI-SKI-0001")).map(([start, span, b, r, code]) => ({
+          path: `/admin/calendar?start=${start}&span=${span}&shop=${b}&r=${r}&block=${code}`,
+          who: "admin" as const,
+        })),
         fc
           .tuple(q("2027-01"), fc.constantFrom("report", "report.csv"))
           .map(([m, r]) => ({ path: `/admin/settings/hotels/${r}?month=${m}`, who: "admin" as const })),
@@ -1105,6 +1109,7 @@ describe("with the demo payment provider", () => {
       const [surcharge] = await db.select().from(schema.priceSurcharges).limit(1);
       const [order] = await db.select().from(schema.orders).where(isNull(schema.orders.cancelledAt)).limit(1);
       const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id)).limit(1);
+      const [reservation] = await db.select().from(schema.reservations).limit(1);
       Object.assign(vars, {
         ski: String(ids.items["ski-all-mountain"]),
         helmet: String(ids.items["ski-helmet"]),
@@ -1124,6 +1129,7 @@ describe("with the demo payment provider", () => {
         hotel: String(ids.hotel),
         order: order.id,
         line: String(line?.id ?? 1),
+        reservation: String(reservation?.id ?? 1),
       });
     });
 
@@ -1393,6 +1399,18 @@ describe("with the demo payment provider", () => {
         language: one("en", "de", "xx"),
         method: one("cash", "card", "iou"),
         note: one("", "Pays tomorrow"),
+      });
+    });
+
+    it("the planner: move a booking or block, block a unit, remove a block", async () => {
+      await fuzzForm(fc.constantFrom("/admin/calendar", "/admin/calendar?start=2031-01-06&span=week&shop={shopId}&r={reservation}"), {
+        intent: one("blockUnit", "moveReservation", "removeBlock", "bogus"),
+        reservationId: one("{reservation}", "999999", "2147483648", "0"),
+        unitId: one("{unit}", "999999", "x"),
+        unit: one("{unitCode}", "NOPE-0001", ""),
+        from: day,
+        to: day,
+        note: one("", "Edges"),
       });
     });
 

@@ -2,18 +2,31 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import { CloseDayForm } from "../../components/admin/calendar-close";
 import { CalendarGrid } from "../../components/admin/calendar-grid";
 import { adminInputClass, FormStatus } from "../../components/admin/form";
+import { Planner } from "../../components/admin/planner";
 import { AdminPage } from "../../components/admin/ui";
 import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { calendarGrid, calendarQuery, calendarRange, closeDaySchema, reopenDaySchema } from "../../domain/admin/calendar";
-import { formatDate } from "../../domain/format";
+import {
+  blockSchema,
+  calendarView,
+  moveSchema,
+  packPlanner,
+  plannerQuery,
+  plannerRange,
+  removeBlockSchema,
+  todayStart,
+} from "../../domain/admin/planner";
+import { calendarNames, formatDate, formatDayRange } from "../../domain/format";
 import { parse } from "../../domain/forms";
+import { splitLocale } from "../../domain/i18n";
 import { addDays, zonedDate } from "../../domain/periods";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { calendarShops, getCalendar } from "../../server/admin/calendar.server";
 import { closeDay, reopenDay } from "../../server/admin/closed-days.server";
+import { blockUnit, getPlanner, moveReservation, removeBlock } from "../../server/admin/planner.server";
 import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
 import { readForm } from "../../server/http/forms.server";
 import { refuse } from "../../server/http/results.server";
@@ -22,6 +35,7 @@ import type { Route } from "./+types/calendar";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   const url = new URL(request.url);
+  if (calendarView(url.searchParams) === "planner") return plannerLoader(user, url);
   const query = calendarQuery.parse(Object.fromEntries(url.searchParams));
   if (query.shop !== undefined) requireBranch(user, query.shop);
   const today = zonedDate(new Date());
@@ -34,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     range.end,
   );
   return {
+    view: "list" as const,
     range,
     today,
     shop: shown.length === 1 && query.shop !== undefined ? query.shop : null,
@@ -49,6 +64,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The planner of one branch (the first the user works at unless the URL names one of theirs). */
+async function plannerLoader(user: Awaited<ReturnType<typeof requireBackOffice>>, url: URL) {
+  const { locale } = splitLocale(url.pathname);
+  const query = plannerQuery.parse(Object.fromEntries(url.searchParams));
+  if (query.shop !== undefined) requireBranch(user, query.shop);
+  const today = zonedDate(new Date());
+  const range = plannerRange(query, today);
+  const shops = await calendarShops(user.shopIds);
+  const shop = shops.find((s) => s.id === query.shop) ?? shops.find((s) => s.active) ?? shops[0] ?? null;
+  const planner = shop ? await getPlanner(shop.id, range, locale) : null;
+  // Day names come from the server, so the page hydrates without a difference between Node's and the browser's Intl.
+  const days = new Set(range.days);
+  for (const bar of planner?.bars ?? []) days.add(bar.firstDay).add(bar.lastDay);
+  const dayLabels = Object.fromEntries(
+    [...days].map((day) => [day, formatDate(day, locale, { weekday: "short", day: "numeric", month: "short" })]),
+  );
+  return {
+    view: "planner" as const,
+    today,
+    range,
+    todayStart: todayStart(range.span, today),
+    title: formatDayRange(range.days[0], range.days[range.days.length - 1], locale),
+    weekdays: calendarNames(locale).weekdaysShort,
+    dayLabels,
+    shops,
+    shop: shop?.id ?? null,
+    selected: query.r ?? null,
+    block: query.block ?? null,
+    planner: planner && {
+      wire: packPlanner(planner, range.start),
+      closed: planner.closed,
+      turnaroundMinutes: planner.turnaroundMinutes,
+    },
+  };
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const form = await readForm(request);
@@ -58,6 +109,36 @@ export async function action({ request }: Route.ActionArgs) {
     search.set("done", done);
     return redirect(`${url.pathname}?${search}`);
   };
+  // Back to the planner as it was, without the panel or block form the change came from.
+  const planner = (done: string) => {
+    const search = new URLSearchParams(url.searchParams);
+    search.delete("r");
+    search.delete("block");
+    search.set("done", done);
+    return redirect(`${url.pathname}?${search}`);
+  };
+  if (form.intent === "moveReservation") {
+    const input = parse(moveSchema, form.values);
+    // A drag or the panel's list posts the unit: a bad one is a whole-form message, there is no field to show it beside.
+    if (!input.ok) return refuse(fail.invalid({ form: "admin.planner.errors.chooseUnit" }), form, "move");
+    const moved = await moveReservation(user, input.value);
+    if (!moved.ok) return refuse(moved, form, "move");
+    return planner("moved");
+  }
+  if (form.intent === "blockUnit") {
+    const input = parse(blockSchema, form.values);
+    if (!input.ok) return refuse(input, form, "blockUnit");
+    const blocked = await blockUnit(user, input.value);
+    if (!blocked.ok) return refuse(blocked, form, "blockUnit");
+    return planner("blocked");
+  }
+  if (form.intent === "removeBlock") {
+    const input = parse(removeBlockSchema, form.values);
+    if (!input.ok) return refuse(fail.invalid({ form: "admin.planner.errors.gone" }), form, "move");
+    const removed = await removeBlock(user, input.value.reservationId);
+    if (!removed.ok) return refuse(removed, form, "move");
+    return planner("unblocked");
+  }
   if (form.intent === "reopenDay") {
     const input = parse(reopenDaySchema, form.values);
     // The reopen buttons sit in the grid, with no field to show a message beside.
@@ -77,8 +158,19 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.calendar");
 
-/** Pickups, returns and closed days per day and branch, by month or week. */
+/** The planner (units × days), or the list of pickups, returns and closed days per day and branch, by month or week. */
 export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.view === "planner") return <Planner data={loaderData} actionData={actionData} />;
+  return <CalendarList loaderData={loaderData} actionData={actionData} />;
+}
+
+function CalendarList({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Route.ComponentProps["loaderData"], { view: "list" }>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
@@ -110,6 +202,9 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
       <FormStatus reply={replyFor(actionData, "reopenDay") ?? refusedClose} />
       <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-3">
         <nav aria-label={t("admin.calendar.views")} className="flex gap-1">
+          <Link to={withShop({ start: range.week, span: "week" })} className={tab(false)}>
+            {t("admin.planner.title")}
+          </Link>
           <Link
             to={withShop({ view: "month", month: range.month })}
             aria-current={range.view === "month" ? "page" : undefined}

@@ -806,9 +806,21 @@ export const reservations = pgTable(
     period: tstzrange("period").notNull(),
     state: reservationState("state").notNull().default("held"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /**
+     * A unit taken out of service for some days from the planner (decision 041): a confirmed reservation with
+     * no order line nor change, so availability and the exclusion constraint treat it as any booking.
+     */
+    blockKind: text("block_kind"),
+    blockNote: text("block_note"),
     createdAt: createdAt(),
   },
   (t) => [
+    check("reservations_block_kind", sql`${t.blockKind} is null or ${t.blockKind} in ('maintenance')`),
+    // A block belongs to no order and is never a hold; a row of an order is never a block.
+    check(
+      "reservations_block_shape",
+      sql`${t.blockKind} is null or (${t.orderLineId} is null and ${t.orderChangeId} is null and ${t.state} <> 'held')`,
+    ),
     index("reservations_unit_idx").on(t.unitId),
     index("reservations_order_line_idx").on(t.orderLineId),
     // Availability of a whole storefront finds the live reservations overlapping a period in one index scan;
