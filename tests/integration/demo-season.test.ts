@@ -78,7 +78,7 @@ describe("the demo season", () => {
     expect(perDay.christmas).toBeGreaterThan(1.5 * perDay.december);
   });
 
-  it("has what a season leaves behind: coupons, hotels, no-shows, early and damaged returns, lockers, service jobs, next summer", async () => {
+  it("has what a season leaves behind: coupons, hotels, no-shows, early and damaged returns, lockers, service jobs, workshop blocks, next summer", async () => {
     const [counts] = await queryRows<Record<string, number>>(
       sql`select
             (select count(*) from orders where coupon_id is not null)::int as coupons,
@@ -90,7 +90,8 @@ describe("the demo season", () => {
             (select count(*) from order_lines where kind = 'service')::int as services,
             (select count(*) from order_lines where kind = 'sale')::int as sales,
             (select count(*) from orders where app_id = 'summer' and pickup_at > ${NOW.toISOString()}::timestamptz)::int as next_summer,
-            (select count(*) from orders where status = 'picked_up' and return_at < ${NOW.toISOString()}::timestamptz)::int as overdue`,
+            (select count(*) from orders where status = 'picked_up' and return_at < ${NOW.toISOString()}::timestamptz)::int as overdue,
+            (select count(*) from reservations where block_kind = 'maintenance' and block_note is not null)::int as workshop_blocks`,
       first.db,
     );
     for (const [what, n] of Object.entries(counts)) expect(n, what).toBeGreaterThan(0);

@@ -99,7 +99,7 @@ async function loadCatalogue(db: Db): Promise<SeasonCatalogue> {
 /** Plans and writes the season; answers how many orders it wrote. `origin` makes the e-mails' order links. */
 export async function seedDemoSeason(db: Db, origin: string, now = new Date()): Promise<{ orders: number }> {
   const catalogue = await loadCatalogue(db);
-  const planned = planSeason(catalogue, now);
+  const { orders: planned, blocks } = planSeason(catalogue, now);
   const { cancellationFreeHours, turnaroundMinutes } = await getSettings();
   const shopById = new Map((await db.select().from(schema.shops)).map((s) => [s.id, s]));
   const hotelName = new Map(catalogue.hotels.map((h) => [h.id, h.name]));
@@ -250,7 +250,16 @@ export async function seedDemoSeason(db: Db, origin: string, now = new Date()): 
     await insertAll(tx, schema.orders, orders);
     await insertAll(tx, schema.orderPersons, persons);
     await insertAll(tx, schema.orderLines, lines);
-    await insertAll(tx, schema.reservations, reservations);
+    await insertAll(tx, schema.reservations, [
+      ...reservations,
+      ...blocks.map((block) => ({
+        unitId: block.unitId,
+        period: `[${block.from.toISOString()},${block.to.toISOString()})`,
+        state: "confirmed" as const,
+        blockKind: "maintenance",
+        blockNote: block.note,
+      })),
+    ]);
     await insertAll(tx, schema.payments, payments);
     if (redemptions.length > 0) await insertAll(tx, schema.couponRedemptions, redemptions);
     await insertAll(tx, schema.emailOutbox, emails);

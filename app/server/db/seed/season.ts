@@ -117,6 +117,9 @@ export type PlannedOrder = {
   damageWaiver: boolean;
   method: "card" | "paypal" | "cash";
 };
+/** A unit out of service for some days (the planner's maintenance block), with the workshop's note. */
+export type PlannedBlock = { unitId: number; from: Date; to: Date; note: string };
+
 export type Customer = {
   firstName: string;
   lastName: string;
@@ -452,6 +455,15 @@ export class UnitBook {
     return chosen;
   }
 
+  /** Books one unit for [from, to) when it is free then (a maintenance block); false when it is not. */
+  block(unitId: number, from: number, to: number): boolean {
+    const bookings = this.busy.get(unitId) ?? [];
+    if (!bookings.every((b) => b.to <= from || b.from >= to)) return false;
+    bookings.push({ from, to });
+    this.busy.set(unitId, bookings);
+    return true;
+  }
+
   /** Gives a booking back (an order that will be cancelled or expire releases what it held). */
   release(unitIds: number[], from: number) {
     for (const id of unitIds) {
@@ -477,6 +489,14 @@ export class UnitBook {
 const HOUR = 3_600_000;
 /** Orders planned from 60 days before today to 60 days after, before sold-out days turn some away. */
 const ORDERS_AROUND_TODAY = 2000;
+const WORKSHOP_NOTES = [
+  "Base grind and edge tuning",
+  "Binding check after a fall",
+  "New brake pads",
+  "Boot buckle replaced",
+  "Hot wax before the holidays",
+  "Battery check on the e-bike",
+];
 const DAMAGE_NOTES = [
   "Scratch on the base of the left ski, customer informed",
   "Edge damage on one ski, sent to the workshop",
@@ -487,7 +507,7 @@ const DAMAGE_NOTES = [
   "Missing ski pole basket",
 ];
 
-export function planSeason(catalogue: SeasonCatalogue, now: Date, seed = 20261126): PlannedOrder[] {
+export function planSeason(catalogue: SeasonCatalogue, now: Date, seed = 20261126): { orders: PlannedOrder[]; blocks: PlannedBlock[] } {
   const random = randomSequence(seed);
   const today = zonedDate(now);
   const book = new UnitBook(catalogue.units);
@@ -941,6 +961,18 @@ export function planSeason(catalogue: SeasonCatalogue, now: Date, seed = 2026112
     }
   };
 
+  // Units in the workshop for a few days around today, booked first so no order is given them then. A block
+  // runs from midnight of its first day to midnight after its last, as the planner writes them.
+  const blocks: PlannedBlock[] = [];
+  const rentalUnits = catalogue.units.filter((u) => u.active && catalogue.items.some((i) => i.id === u.itemId && i.kind === "rental"));
+  for (let n = 0; n < 12 && rentalUnits.length > 0; n++) {
+    const unit = random.pick(rentalUnits);
+    const first = addDays(today, random.int(-3, 20));
+    const from = zonedInstant(first, "00:00");
+    const to = zonedInstant(addDays(first, random.int(1, 3)), "00:00");
+    if (book.block(unit.id, from.getTime(), to.getTime())) blocks.push({ unitId: unit.id, from, to, note: random.pick(WORKSHOP_NOTES) });
+  }
+
   // Season lockers are booked before the winter for all of it.
   const seasonStart = (() => {
     const { start, end } = catalogue.seasons.winter;
@@ -991,7 +1023,7 @@ export function planSeason(catalogue: SeasonCatalogue, now: Date, seed = 2026112
   orders.forEach((order, i) => {
     order.sequence = i + 1;
   });
-  return orders;
+  return { orders, blocks };
 }
 
 /** Money as the order stores it per line: the unit price is the line's subtotal per piece. */
