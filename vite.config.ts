@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { brotliCompressSync, constants } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -17,8 +17,10 @@ const EVERY_PAGE =
 /**
  * Brotli (quality 11) and gzip twins of the browser's assets, served by precompressed.server.ts. The gzip twin
  * is Zopfli's: any gzip reader reads it, and it is 3 % smaller than zlib's level 9 (the home page's budget,
- * docs/benchmarks.md), for about ten seconds more of build.
+ * docs/benchmarks.md), for about fifteen seconds more of build. `GZIP_TWINS=zlib` writes zlib's instead, in
+ * milliseconds: `npm start` builds that way, since browsers that read Brotli are served the Brotli twin.
  */
+const zlibTwins = process.env.GZIP_TWINS === "zlib";
 function precompress(): Plugin {
   return {
     name: "precompress",
@@ -30,7 +32,7 @@ function precompress(): Plugin {
         const path = join(options.dir ?? "", file);
         const content = readFileSync(path);
         if (content.length < 1024) continue;
-        writeFileSync(`${path}.gz`, await gzipAsync(content, { numiterations: 15 }));
+        writeFileSync(`${path}.gz`, zlibTwins ? gzipSync(content, { level: 9 }) : await gzipAsync(content, { numiterations: 15 }));
         writeFileSync(
           `${path}.br`,
           brotliCompressSync(content, {

@@ -22,7 +22,8 @@ const sources = Math.max(
 );
 if (!existsSync(buildFile) || statSync(buildFile).mtimeMs < sources) {
   console.log("Building the shop…");
-  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  // zlib's gzip twins instead of Zopfli's: 15 s less on the first start (vite.config.ts).
+  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: { GZIP_TWINS: "zlib", ...process.env } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
