@@ -85,3 +85,16 @@ export function bindingSetting(input: BindingInput): BindingSetting {
   if (value === null) return { ok: false, reason: "outsideTable" };
   return { ok: true, code: SKIER_CODES[code], value, twistNm: TWIST[code], forwardLeanNm: FORWARD[code] };
 }
+
+/**
+ * What a ski line's binding was set to at hand-out, kept on the order line and printed on the agreement:
+ * the table's setting, or the clerk's own value where the table gives none ("set at the counter").
+ */
+export type LineBinding = {
+  value: number;
+  setBy: "table" | "clerk";
+  code: SkierCode | null;
+  soleLengthMm: number | null;
+  twistNm: number | null;
+  forwardLeanNm: number | null;
+};

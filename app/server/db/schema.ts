@@ -28,6 +28,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { LineBinding } from "../../domain/binding";
 import type { Translated } from "../../domain/i18n";
 import type { ChangeRequest } from "../../domain/order-change";
 import { OFFER_KINDS } from "../../domain/pictures";
@@ -337,6 +338,8 @@ export const units = pgTable(
     code: text("code").notNull().unique(),
     status: unitStatus("status").notNull().default("active"),
     note: text("note"),
+    /** A boot's sole length in mm (printed on its heel): what the binding release setting needs (issue 20). */
+    soleLengthMm: smallint("sole_length_mm"),
     createdAt: createdAt(),
   },
   // With the id last, a branch's units of an item and size come in id order: the checkout's unit search
@@ -594,6 +597,8 @@ export const bagPersons = pgTable("cart_persons", {
   skill: skill("skill"),
   shoeSize: smallint("shoe_size"),
   ageBand: ageBand("age_band"),
+  /** Age in years, asked for the binding release setting (children under 10 and skiers from 50 differ). */
+  age: smallint("age"),
 });
 
 export const bagLines = pgTable(
@@ -725,6 +730,8 @@ export const orderPersons = pgTable("order_persons", {
   skill: skill("skill"),
   shoeSize: smallint("shoe_size"),
   ageBand: ageBand("age_band"),
+  /** Age in years, asked for the binding release setting (children under 10 and skiers from 50 differ). */
+  age: smallint("age"),
 });
 
 export const orderLines = pgTable(
@@ -754,6 +761,8 @@ export const orderLines = pgTable(
     packageName: text("package_name"),
     /** Unit handed out at the counter (set at pickup). */
     unitId: integer("unit_id").references(() => units.id),
+    /** The binding release setting the clerk set at hand-out, as printed on the rental agreement (issue 20). */
+    binding: jsonb("binding").$type<LineBinding>(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId), check("order_lines_quantity", sql`${t.quantity} > 0`)],
 );
