@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BindingInput, bindingSetting } from "./binding";
+import { type BindingInput, bindingSetting, settleBinding, soleLengthOfSize } from "./binding";
 
 const adult: BindingInput = { weightKg: 70, heightCm: 175, age: 35, skill: "intermediate", soleLengthMm: 305 };
 const value = (input: Partial<BindingInput>) => {
@@ -54,5 +54,46 @@ describe("ISO 11088 release settings", () => {
     // O has no value for a 251–270 mm sole, nor E for 331 mm and more.
     expect(value({ weightKg: 100, heightCm: 200, skill: "expert", soleLengthMm: 260 })).toBe("outsideTable");
     expect(value({ weightKg: 30, heightCm: 130, age: 12, skill: "beginner", soleLengthMm: 335 })).toBe("outsideTable");
+  });
+});
+
+describe("the setting a ski line gets at hand-out", () => {
+  const table = bindingSetting({ weightKg: 70, heightCm: 178, age: 35, skill: "intermediate", soleLengthMm: 305 });
+
+  it("takes the table's value when the clerk gives none", () => {
+    expect(table).toMatchObject({ ok: true, code: "L", value: 6.5 });
+    expect(settleBinding(table, 305, null)).toEqual({
+      value: 6.5,
+      setBy: "table",
+      code: "L",
+      soleLengthMm: 305,
+      twistNm: 58,
+      forwardLeanNm: 229,
+    });
+  });
+
+  it("keeps the clerk's value, and says so, when it differs from the table", () => {
+    expect(settleBinding(table, 305, 6)).toMatchObject({ value: 6, setBy: "clerk", code: "L" });
+    expect(settleBinding(table, 305, 6.5)).toMatchObject({ value: 6.5, setBy: "table" });
+  });
+
+  it("stores nothing when neither the table nor the clerk gives a value", () => {
+    const missing = bindingSetting({ weightKg: 70, heightCm: 178, age: null, skill: "expert", soleLengthMm: 305 });
+    expect(settleBinding(missing, 305, null)).toBeNull();
+    expect(settleBinding(missing, null, 7)).toEqual({
+      value: 7,
+      setBy: "clerk",
+      code: null,
+      soleLengthMm: null,
+      twistNm: null,
+      forwardLeanNm: null,
+    });
+  });
+
+  it("knows a size's sole length only when all its boots share it", () => {
+    expect(soleLengthOfSize([305, 305])).toBe(305);
+    expect(soleLengthOfSize([305, 315])).toBeNull();
+    expect(soleLengthOfSize([305, null])).toBeNull();
+    expect(soleLengthOfSize([])).toBeNull();
   });
 });

@@ -98,3 +98,54 @@ export type LineBinding = {
   twistNm: number | null;
   forwardLeanNm: number | null;
 };
+
+/** A ski line of an order with the table's setting for its person and where the boot's sole length came from. */
+export type SkiLineBinding = {
+  lineId: number;
+  setting: BindingSetting;
+  soleLengthMm: number | null;
+  /** The boot handed out (or scanned now), all boots of the booked size at the branch, or the clerk. */
+  soleFrom: "boot" | "size" | "clerk" | null;
+};
+
+/** Sole lengths a boot can have (mm): a children's 17.5 mondo shell to the largest adult shells. */
+export const SOLE_LENGTH_MM = { min: 180, max: 380 } as const;
+/** Release values a binding can be set to, in the quarter steps of its scale. */
+export const BINDING_VALUE = { min: 0.5, max: 16, step: 0.25 } as const;
+
+/** Only alpine skis have a release setting; snowboards, boots and the rest have none. */
+export const hasBinding = (sizing: string) => sizing === "ski";
+
+export type BindingPerson = { weightKg: number | null; heightCm: number | null; age: number | null; skill: Skill | null };
+
+/** The table's setting for a person on a boot of that sole length. */
+export const bindingFor = ({ weightKg, heightCm, age, skill }: BindingPerson, soleLengthMm: number | null): BindingSetting =>
+  bindingSetting({ weightKg, heightCm, age, skill, soleLengthMm });
+
+/**
+ * What a ski line is set to at hand-out. The clerk's value wins when given (a skier may ask for a softer
+ * setting, and the table has none for some rows); otherwise the table's; with neither, nothing is stored and
+ * the agreement says "set at the counter".
+ */
+export function settleBinding(setting: BindingSetting, soleLengthMm: number | null, clerkValue: number | null): LineBinding | null {
+  const table = setting.ok ? setting : null;
+  const value = clerkValue ?? table?.value ?? null;
+  if (value === null) return null;
+  return {
+    value,
+    setBy: table && table.value === value ? "table" : "clerk",
+    code: table?.code ?? null,
+    soleLengthMm,
+    twistNm: table?.twistNm ?? null,
+    forwardLeanNm: table?.forwardLeanNm ?? null,
+  };
+}
+
+/**
+ * The sole length of the boots a person gets, when all boots of that item and size at the branch have the
+ * same one: a size's shells differ between models, so a mixed size gives none until a boot is scanned.
+ */
+export function soleLengthOfSize(soleLengths: (number | null)[]): number | null {
+  const known = new Set(soleLengths);
+  return known.size === 1 ? [...known][0] : null;
+}

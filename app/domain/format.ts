@@ -107,3 +107,8 @@ export function formatPercent(percent: number, locale: Locale): string {
 export function formatList(items: string[], locale: Locale): string {
   return new Intl.ListFormat(formatTag[locale], { style: "long", type: "conjunction" }).format(items);
 }
+
+/** 6.5 -> "6.5" in English, "6,5" in German: a measure such as a binding's release value. */
+export function formatDecimal(value: number, locale: Locale): string {
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}

@@ -8,7 +8,7 @@ import { rowsOf } from "./forms";
 /** Most persons a bag takes: a big family or a school group is handled at the counter. */
 export const MAX_PERSONS = 12;
 
-const PERSON_FIELDS = ["key", "id", "firstName", "lastName", "heightCm", "weightKg", "skill", "shoeSize", "shoeSystem", "ageBand"] as const;
+const PERSON_FIELDS = ["key", "id", "firstName", "lastName", "heightCm", "weightKg", "skill", "shoeSize", "shoeSystem", "age"] as const;
 /** A person as the form shows it: every field a string as typed, `id` the saved person's, "" for a new one. */
 export type PersonRow = Record<(typeof PERSON_FIELDS)[number], string>;
 
@@ -27,7 +27,7 @@ export function blankPersonRow(): PersonRow {
     skill: "",
     shoeSize: "",
     shoeSystem: "",
-    ageBand: "",
+    age: "",
   };
 }
 

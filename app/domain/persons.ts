@@ -8,10 +8,21 @@ import { parse } from "./forms";
 import type { PersonRow } from "./person-rows";
 import { fail, ok, type Result } from "./result";
 import { SHOE_SIZE_EU, SHOE_SIZE_MESSAGE, shoeSizeToEu, shoeSystemOf } from "./shoe-size";
-import { AGE_BANDS, SKILLS } from "./vocabulary";
+import { type AgeBand, SKILLS } from "./vocabulary";
 
 /** The plausible range of each body measure a person may give (height cm, weight kg, EU shoe size). */
-export const PERSON_LIMITS = { heightCm: [70, 230], weightKg: [10, 200], shoeSize: [SHOE_SIZE_EU.min, SHOE_SIZE_EU.max] } as const;
+export const PERSON_LIMITS = {
+  heightCm: [70, 230],
+  weightKg: [10, 200],
+  shoeSize: [SHOE_SIZE_EU.min, SHOE_SIZE_EU.max],
+  age: [1, 110],
+} as const;
+
+/** The age group a package's price depends on (decision 030), as its labels name them: up to 11, 12–17, 18+. */
+export function ageBandOf(age: number | null | undefined): AgeBand | undefined {
+  if (age === null || age === undefined) return undefined;
+  return age <= 11 ? "child" : age <= 17 ? "youth" : "adult";
+}
 
 const optionalInt = (min: number, max: number, message: string) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).optional());
@@ -56,10 +67,10 @@ export const personSchema = withShoeSizeInEu(
     weightKg: optionalInt(...PERSON_LIMITS.weightKg, "booking.errors.weight"),
     skill: z.preprocess(emptyToUndefined, z.enum(SKILLS, { message: "booking.errors.skill" }).optional()),
     shoeSize: shoeSizeEu,
-    /** Optional: a child pays a package's children's price (decision 030). */
-    ageBand: z.preprocess(emptyToUndefined, z.enum(AGE_BANDS, { message: "booking.errors.ageBand" }).optional()),
+    /** Optional: a child pays a package's children's price (decision 030), and the binding setting needs it. */
+    age: optionalInt(...PERSON_LIMITS.age, "booking.errors.age"),
   }),
-);
+).transform((person) => ({ ...person, ageBand: ageBandOf(person.age) }));
 export type PersonInput = z.infer<typeof personSchema>;
 
 /**

@@ -38,8 +38,8 @@ afterAll(async () => {
 });
 
 const FAMILY = [
-  { firstName: "Anna", heightCm: "172", weightKg: "64", skill: "intermediate", shoeSize: "39", ageBand: "adult" },
-  { firstName: "Luca", heightCm: "128", weightKg: "26", skill: "beginner", shoeSize: "31", ageBand: "child" },
+  { firstName: "Anna", heightCm: "172", weightKg: "64", skill: "intermediate", shoeSize: "39", age: "41" },
+  { firstName: "Luca", heightCm: "128", weightKg: "26", skill: "beginner", shoeSize: "31", age: "8" },
 ];
 
 const equipment = (locale: Locale) => `${locale === "en" ? "" : `/${locale}`}/rental/winter/ciaslin/equipment`;
@@ -215,16 +215,16 @@ describe(`packages over HTTP on ${testDbKind}`, () => {
   });
 
   it.each([
-    ["en", en.booking.errors.ageBand],
-    ["de", de.booking.errors.ageBand],
-  ] as const)("refuses an age band that is none in %s, keeping what was typed", async (locale, message) => {
+    ["en", en.booking.errors.age],
+    ["de", de.booking.errors.age],
+  ] as const)("refuses an age that is not a number of years in %s, keeping what was typed", async (locale, message) => {
     const visitor = createVisitor(shop.url);
     const prefix = locale === "en" ? "" : `/${locale}`;
     expect((await visitor.post(`${prefix}/rental/winter/ciaslin`, period)).status).toBe(302);
     const refused = await visitor.post(`${prefix}/rental/winter/ciaslin/persons`, {
       intent: "save",
       "persons.0.firstName": "Ida",
-      "persons.0.ageBand": "toddler",
+      "persons.0.age": "toddler",
     });
     expect(refused.status).toBe(400);
     const html = await refused.text();

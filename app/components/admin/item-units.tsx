@@ -13,7 +13,16 @@ import { adminInputClass, SelectField, TextField } from "./form";
 import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
 
 export type Branch = { id: number; name: string; serves: boolean };
-export type UnitRow = { id: number; shopId: number; code: string; size: string | null; status: string; note: string | null; used: boolean };
+export type UnitRow = {
+  id: number;
+  shopId: number;
+  code: string;
+  size: string | null;
+  status: string;
+  note: string | null;
+  soleLengthMm: number | null;
+  used: boolean;
+};
 
 const statusTone: Record<string, string> = {
   active: "bg-emerald-100 text-emerald-900",
@@ -21,11 +30,11 @@ const statusTone: Record<string, string> = {
   retired: "bg-slate-200 text-slate-800",
 };
 
-function UnitLine({ unit, reply }: { unit: UnitRow; reply?: unknown }) {
+function UnitLine({ unit, soles, reply }: { unit: UnitRow; soles: boolean; reply?: unknown }) {
   const { t } = useTranslation();
   const formId = `unit-${unit.id}`;
   const mine = replyFor(reply, formId);
-  const values = mine?.values ?? { status: unit.status, note: unit.note ?? "" };
+  const values = mine?.values ?? { status: unit.status, note: unit.note ?? "", soleLengthMm: unit.soleLengthMm ?? "" };
   const error = mine ? Object.values(mine.errors)[0] : undefined;
   return (
     <tr data-unit={unit.code}>
@@ -58,6 +67,18 @@ function UnitLine({ unit, reply }: { unit: UnitRow; reply?: unknown }) {
         />
         {error && <p className="mt-1 text-xs text-red-700">{t(error)}</p>}
       </td>
+      {soles && (
+        <td className="px-3 py-2">
+          <input
+            form={formId}
+            name="soleLengthMm"
+            inputMode="numeric"
+            defaultValue={String(values.soleLengthMm ?? "")}
+            aria-label={t("admin.items.soleLengthOf", { code: unit.code })}
+            className={`${adminInputClass} mt-0 w-20`}
+          />
+        </td>
+      )}
       <td className="px-3 py-2">
         <Form method="post" id={formId} className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="unitId" value={unit.id} />
@@ -89,7 +110,7 @@ function UnitLine({ unit, reply }: { unit: UnitRow; reply?: unknown }) {
   );
 }
 
-function AddUnits({ branch, sizes, reply }: { branch: Branch; sizes: string[]; reply?: unknown }) {
+function AddUnits({ branch, sizes, soles, reply }: { branch: Branch; sizes: string[]; soles: boolean; reply?: unknown }) {
   const { t } = useTranslation();
   const target = `units-${branch.id}`;
   const mine = replyFor(reply, target);
@@ -121,6 +142,14 @@ function AddUnits({ branch, sizes, reply }: { branch: Branch; sizes: string[]; r
               required
             />
             <TextField name={`${prefix}.code`} label={t("admin.field.code")} hint={t("admin.items.unitCodeHint")} />
+            {soles && (
+              <TextField
+                name={`${prefix}.soleLengthMm`}
+                label={t("admin.items.soleLength")}
+                hint={t("admin.items.soleLengthHint")}
+                inputMode="numeric"
+              />
+            )}
           </div>
           <button type="submit" name="intent" value="addUnits" className={smallButton}>
             <Plus aria-hidden="true" className="size-4" />
@@ -136,11 +165,14 @@ export function UnitsByBranch({
   branches,
   units,
   sizes,
+  soles,
   reply,
 }: {
   branches: Branch[];
   units: UnitRow[];
   sizes: string[];
+  /** Boots: each unit's sole length, which the binding setting needs. */
+  soles: boolean;
   reply?: unknown;
 }) {
   const { t } = useTranslation();
@@ -177,6 +209,11 @@ export function UnitsByBranch({
                       <th scope="col" className="px-3 py-2">
                         {t("admin.items.note")}
                       </th>
+                      {soles && (
+                        <th scope="col" className="px-3 py-2">
+                          {t("admin.items.soleLengthShort")}
+                        </th>
+                      )}
                       <th scope="col" className="px-3 py-2">
                         <span className="sr-only">{t("admin.items.actions")}</span>
                       </th>
@@ -184,13 +221,13 @@ export function UnitsByBranch({
                   </thead>
                   <tbody className="divide-y divide-slate-200">
                     {rows.map((unit) => (
-                      <UnitLine key={unit.id} unit={unit} reply={reply} />
+                      <UnitLine key={unit.id} unit={unit} soles={soles} reply={reply} />
                     ))}
                   </tbody>
                 </table>
               </div>
             )}
-            {branch.serves && <AddUnits branch={branch} sizes={sizes} reply={reply} />}
+            {branch.serves && <AddUnits branch={branch} sizes={sizes} soles={soles} reply={reply} />}
           </section>
         );
       })}

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../forms";
-import { addUnitsSchema, branchPrefix, calendarRow, checkUnitSize, itemPrefix, monthDays, nextUnitCodes, shiftMonth } from "./item-units";
+import {
+  addUnitsSchema,
+  branchPrefix,
+  calendarRow,
+  checkUnitSize,
+  itemPrefix,
+  monthDays,
+  nextUnitCodes,
+  shiftMonth,
+  unitChangeSchema,
+} from "./item-units";
 
 describe("unit codes", () => {
   it("use the branch's and the item's prefixes already in use", () => {
@@ -30,6 +40,7 @@ describe("unit codes", () => {
       count: 1,
       code: "CI-SKI-0099",
       size: null,
+      soleLengthMm: null,
     });
     const refused = addUnitsSchema.safeParse({ shopId: "1", count: "3", code: "CI-SKI-0099" });
     expect(refused.success ? {} : fieldErrors(refused.error)).toEqual({ count: "admin.items.errors.oneTypedCode" });
@@ -71,5 +82,14 @@ describe("the booking calendar", () => {
       ...["06", "07", "08", "09", "10"].map((d) => [`2027-01-${d}`, 1, ""]),
     ]);
     expect(cells.reduce((sum, c) => sum + c.span, 0)).toBe(days.length);
+  });
+});
+
+describe("a boot's sole length", () => {
+  it("is kept in mm within what boots have, and may stay empty", () => {
+    expect(unitChangeSchema.parse({ unitId: "4", status: "active", note: "", soleLengthMm: "305" }).soleLengthMm).toBe(305);
+    expect(unitChangeSchema.parse({ unitId: "4", status: "active", note: "", soleLengthMm: "" }).soleLengthMm).toBeNull();
+    for (const wrong of ["30.5", "120", "420", "abc"])
+      expect(unitChangeSchema.safeParse({ unitId: "4", status: "active", soleLengthMm: wrong }).success, wrong).toBe(false);
   });
 });

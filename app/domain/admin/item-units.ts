@@ -6,10 +6,11 @@
  * unit belongs, the item prefix what it is, the number counts per branch and item prefix.
  */
 import { z } from "zod";
+import { SOLE_LENGTH_MM } from "../binding";
 import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate } from "../periods";
 import { UNIT_STATUSES } from "../vocabulary";
-import { checkbox, integer, optionalText } from "./fields";
+import { checkbox, integer, optionalInteger, optionalText } from "./fields";
 
 export const MAX_UNITS_AT_ONCE = 50;
 
@@ -36,16 +37,19 @@ export const addUnitsSchema = z
     size: optionalSize,
     count: integer(1, MAX_UNITS_AT_ONCE),
     code: optionalCode,
+    /** Boots: the sole length printed on the heel, the same for the units added at once (one model and size). */
+    soleLengthMm: optionalInteger(SOLE_LENGTH_MM.min, SOLE_LENGTH_MM.max).default(null),
   })
   .refine((u) => u.code === null || u.count === 1, { path: ["count"], message: "admin.items.errors.oneTypedCode" });
 
-export type AddUnitsInput = z.infer<typeof addUnitsSchema>;
+export type AddUnitsInput = Omit<z.infer<typeof addUnitsSchema>, "soleLengthMm"> & { soleLengthMm?: number | null };
 
-/** Changing a unit: its status and the staff's note (damage, repairs). */
+/** Changing a unit: its status, the staff's note (damage, repairs) and, for a boot, its sole length. */
 export const unitChangeSchema = z.object({
   unitId: rowId,
   status: z.enum(UNIT_STATUSES, { message: "admin.errors.choose" }),
   note: optionalText(300),
+  soleLengthMm: optionalInteger(SOLE_LENGTH_MM.min, SOLE_LENGTH_MM.max).default(null),
 });
 
 export const unitDeleteSchema = z.object({ unitId: rowId, confirm: checkbox.optional() });

@@ -11,6 +11,7 @@ import {
   orderEmailKind,
   parseCodes,
   parseLineValue,
+  pickupSchema,
 } from "./order";
 
 describe("what a clerk can do with an order", () => {
@@ -99,7 +100,15 @@ describe("the counter form", () => {
 
   it("accepts a walk-in with only a name, leaving what was not asked empty", () => {
     const parsed = counterOrderSchema.parse(valid);
-    expect(parsed.persons[0]).toEqual({ firstName: "Walter", lastName: null, heightCm: 178, weightKg: null, skill: null, shoeSize: null });
+    expect(parsed.persons[0]).toEqual({
+      firstName: "Walter",
+      lastName: null,
+      heightCm: 178,
+      weightKg: null,
+      age: null,
+      skill: null,
+      shoeSize: null,
+    });
     expect(parsed).toMatchObject({ email: null, phone: null, note: null });
   });
 
@@ -158,5 +167,22 @@ describe("orderEmailKind", () => {
     expect(orderEmailKind("refund")).toBe("other");
     expect(orderEmailKind("confirmation-x")).toBe("other");
     expect(orderEmailKind("something-new")).toBe("other");
+  });
+});
+
+describe("binding fields at hand-out", () => {
+  it("takes a release value in quarter steps, with a comma as well, and a sole length in mm", () => {
+    const parsed = pickupSchema.parse({ codes: { "7": "CI-SKI-0001" }, binding: { "7": { value: "6,5", soleLengthMm: "305" } } });
+    expect(parsed.binding).toEqual({ "7": { value: 6.5, soleLengthMm: 305 } });
+    expect(pickupSchema.parse({ binding: { "7": { value: "", soleLengthMm: "" } } }).binding).toEqual({
+      "7": { value: null, soleLengthMm: null },
+    });
+  });
+
+  it("refuses a value off the scale's steps or range, and a sole no boot has", () => {
+    for (const value of ["6.3", "0.25", "17", "high"])
+      expect(pickupSchema.safeParse({ binding: { "7": { value } } }).success, value).toBe(false);
+    for (const soleLengthMm of ["99", "400", "30.5"])
+      expect(pickupSchema.safeParse({ binding: { "7": { soleLengthMm } } }).success, soleLengthMm).toBe(false);
   });
 });

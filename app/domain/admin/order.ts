@@ -6,6 +6,7 @@
  *          └──cancel───────────┴──cancel (refund)──▶ cancelled / refunded
  */
 import { z } from "zod";
+import { BINDING_VALUE, SOLE_LENGTH_MM } from "../binding";
 import { rowsOf } from "../forms";
 import { rowId, rowIdKey, rowIdSchema } from "../ids";
 import { addDays, checkPeriod, daysBetween, isoWeekday, type ShopCalendar, zonedDate, zoneOffsetMinutes } from "../periods";
@@ -73,9 +74,40 @@ export function parseCodes(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A release value as a clerk types it ("6.5" or "6,5"), in the binding scale's quarter steps; empty is none. */
+const bindingValue = z.preprocess(
+  (value) => (typeof value === "string" ? (value.trim() === "" ? null : value.trim().replace(",", ".")) : value),
+  z.coerce
+    .number({ message: "admin.orders.errors.bindingValue" })
+    .min(BINDING_VALUE.min, { message: "admin.orders.errors.bindingValue" })
+    .max(BINDING_VALUE.max, { message: "admin.orders.errors.bindingValue" })
+    .refine((v) => Number.isInteger(v / BINDING_VALUE.step), { message: "admin.orders.errors.bindingValue" })
+    .nullable(),
+);
+
 export const pickupSchema = z.object({
   /** `codes.{lineId}`: the codes handed out for that line. */
   codes: z.record(rowIdKey, z.string().max(500)).default({}),
+  /** `binding.{lineId}.*` of a ski line: the boot's sole length read off its heel and the value the clerk set. */
+  binding: z
+    .record(
+      rowIdKey,
+      z.object({
+        value: bindingValue.default(null),
+        soleLengthMm: z
+          .preprocess(
+            (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+            z.coerce
+              .number({ message: "admin.orders.errors.soleLength" })
+              .int({ message: "admin.orders.errors.soleLength" })
+              .min(SOLE_LENGTH_MM.min, { message: "admin.orders.errors.soleLength" })
+              .max(SOLE_LENGTH_MM.max, { message: "admin.orders.errors.soleLength" })
+              .nullable(),
+          )
+          .default(null),
+      }),
+    )
+    .default({}),
   /** The clerk confirms handing out days before the pickup day (see `EARLY_PICKUP_DAYS`). */
   early: checkbox,
 });
@@ -126,6 +158,7 @@ export const counterPersonFields = z.object({
   lastName: optionalText(60),
   heightCm: optionalNumber(PERSON_LIMITS.heightCm[0], PERSON_LIMITS.heightCm[1]),
   weightKg: optionalNumber(PERSON_LIMITS.weightKg[0], PERSON_LIMITS.weightKg[1]),
+  age: optionalNumber(PERSON_LIMITS.age[0], PERSON_LIMITS.age[1]),
   skill: z.preprocess(
     (value) => (value === "" ? null : value),
     z.enum(SKILLS, { message: "admin.errors.choose" }).nullable().default(null),
@@ -208,7 +241,16 @@ type Row = Record<string, string>;
 /** The counter form's values with its repeating rows as lists (`persons.0.firstName` → persons[0].firstName). */
 export type CounterDraftValues = Record<string, unknown> & { persons: Row[]; lines: Row[] };
 
-const blankPerson = (): Row => ({ firstName: "", lastName: "", heightCm: "", weightKg: "", skill: "", shoeSize: "", shoeSystem: "" });
+const blankPerson = (): Row => ({
+  firstName: "",
+  lastName: "",
+  heightCm: "",
+  weightKg: "",
+  age: "",
+  skill: "",
+  shoeSize: "",
+  shoeSystem: "",
+});
 const blankLine = (person: string): Row => ({ person, item: "", quantity: "1" });
 
 /** The form a clerk starts with: one person, one line for them, the customer's language and card payment. */

@@ -313,7 +313,13 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
       {withUnits && (
         <>
           <ItemSection id="units" title={t("admin.item.units")}>
-            <UnitsByBranch branches={loaderData.branches} units={loaderData.units} sizes={item.sizes} reply={reply} />
+            <UnitsByBranch
+              branches={loaderData.branches}
+              units={loaderData.units}
+              sizes={item.sizes}
+              soles={item.sizing === "boot"}
+              reply={reply}
+            />
           </ItemSection>
           {loaderData.calendar && (
             <ItemSection id="calendar" title={t("admin.items.calendar")}>

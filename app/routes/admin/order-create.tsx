@@ -167,12 +167,13 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
             <div className="space-y-3">
               {persons.map((_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: persons are posted by position; a removed one re-renders the form from the server
-                <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-4 lg:grid-cols-8">
+                <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-4 lg:grid-cols-9">
                   <legend className="px-1 text-sm font-semibold">{t("booking.persons.person", { n: i + 1 })}</legend>
                   <TextField name={`persons.${i}.firstName`} label={t("booking.persons.firstName")} required />
                   <TextField name={`persons.${i}.lastName`} label={t("admin.orders.lastName")} />
                   <TextField name={`persons.${i}.heightCm`} label={t("admin.orders.heightCm")} inputMode="numeric" />
                   <TextField name={`persons.${i}.weightKg`} label={t("admin.orders.weightKg")} inputMode="numeric" />
+                  <TextField name={`persons.${i}.age`} label={t("admin.orders.age")} inputMode="numeric" />
                   <SelectField
                     name={`persons.${i}.skill`}
                     label={t("admin.orders.skill")}

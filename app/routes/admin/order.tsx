@@ -1,6 +1,7 @@
 import { FileText, Mail, PackageCheck, PackageOpen, PencilLine, Printer, XCircle } from "lucide-react";
 import { Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
+import { BindingFields, BindingSet } from "../../components/admin/binding";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
 import { AdminPage, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
@@ -50,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         const input = parse(pickupSchema, form.values);
         if (!input.ok) return input;
         const codes = Object.fromEntries(Object.entries(input.value.codes).map(([line, text]) => [line, parseCodes(text)]));
-        return pickUpOrder(user, id, codes, { early: input.value.early });
+        return pickUpOrder(user, id, codes, { early: input.value.early, bindings: input.value.binding });
       }
       case "return": {
         const input = parse(returnSchema, form.values);
@@ -91,7 +92,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
-  const { order, shop, persons, lines, payments, emails, audit, actions, createdBy, hotel } = loaderData;
+  const { order, shop, persons, lines, bindings, payments, emails, audit, actions, createdBy, hotel } = loaderData;
   const hotelLine = hotelNote(hotel, order.discounts);
   const refused = Boolean(actionData && Object.keys(actionData.errors).length > 0);
   const when = (d: Date | string | null) => (d ? formatDateTime(d, locale, "medium") : "—");
@@ -172,6 +173,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
                       group.person.weightKg && `${group.person.weightKg} kg`,
                       group.person.skill && t(`booking.skill.${group.person.skill}`),
                       group.person.shoeSize && `EU ${group.person.shoeSize}`,
+                      group.person.age !== null && t("admin.orders.ageYears", { count: group.person.age }),
                     ]
                       .filter(Boolean)
                       .join(" · ")}
@@ -194,6 +196,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
                             {line.reservedCodes.join(", ") || line.handedOutCode}
                           </span>
                         )}
+                        {line.handedOutCode && bindings.some((b) => b.lineId === line.id) && <BindingSet binding={line.binding} />}
                       </span>
                       <span className="tabular-nums">{formatMoney(line.subtotalCents, locale)}</span>
                     </li>
@@ -224,16 +227,23 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
           <Section title={t("admin.orders.pickupTitle")}>
             <Form method="post" noValidate onKeyDown={nextCode} className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
               <p className="text-sm text-slate-700">{t("admin.orders.pickupHint")}</p>
-              {rentalLines.map((line) => (
-                <TextField
-                  key={line.id}
-                  name={`codes.${line.id}`}
-                  label={`${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${line.size})` : ""} — ${persons.find((p) => p.id === line.personId)?.firstName ?? t("order.other")}`}
-                  hint={line.reservedCodes.length > 0 ? t("admin.orders.reserved", { codes: line.reservedCodes.join(", ") }) : undefined}
-                  autoComplete="off"
-                  required
-                />
-              ))}
+              {rentalLines.map((line) => {
+                const binding = bindings.find((b) => b.lineId === line.id);
+                return (
+                  <div key={line.id} className="space-y-2">
+                    <TextField
+                      name={`codes.${line.id}`}
+                      label={`${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${line.size})` : ""} — ${persons.find((p) => p.id === line.personId)?.firstName ?? t("order.other")}`}
+                      hint={
+                        line.reservedCodes.length > 0 ? t("admin.orders.reserved", { codes: line.reservedCodes.join(", ") }) : undefined
+                      }
+                      autoComplete="off"
+                      required
+                    />
+                    {binding && <BindingFields binding={binding} />}
+                  </div>
+                );
+              })}
               {rentalLines.length === 0 && <p className="text-sm">{t("admin.orders.nothingToScan")}</p>}
               {loaderData.daysUntilPickup >= EARLY_PICKUP_DAYS && (
                 <CheckboxField

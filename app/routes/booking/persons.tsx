@@ -20,7 +20,7 @@ import {
   shoeSizeToEu,
   shoeSystemOf,
 } from "../../domain/shoe-size";
-import { AGE_BANDS, SKILLS, seasonSchema } from "../../domain/vocabulary";
+import { SKILLS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { loadBag, savePersons } from "../../server/booking/bag-store.server";
 import { bagPeriod, bookingSummary, getBranch, missingStep } from "../../server/booking/flow.server";
@@ -54,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     shoeSize: p.shoeSize?.toString() ?? "",
     // Kept as EU: shown as EU, whatever system the size was given in.
     shoeSystem: p.shoeSize == null ? "" : "eu",
-    ageBand: p.ageBand ?? "",
+    age: p.age?.toString() ?? "",
   }));
   return {
     appId,
@@ -150,16 +150,9 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
                   )}
                 </Field>
                 <ShoeSizeField index={i} person={person} />
-                <Field name={rowField("persons", i, "ageBand")} label={t("booking.persons.ageBand")}>
+                <Field name={rowField("persons", i, "age")} label={t("booking.persons.age")} hint={t("booking.persons.ageHint")}>
                   {(props) => (
-                    <select {...props} defaultValue={person.ageBand} className={inputClass}>
-                      <option value="">{t("booking.persons.ageBandUnknown")}</option>
-                      {AGE_BANDS.map((band) => (
-                        <option key={band} value={band}>
-                          {t(`booking.ageBand.${band}`)}
-                        </option>
-                      ))}
-                    </select>
+                    <input {...props} type="text" inputMode="numeric" autoComplete="off" defaultValue={person.age} className={inputClass} />
                   )}
                 </Field>
               </div>

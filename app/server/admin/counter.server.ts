@@ -288,7 +288,7 @@ export async function counterDraft(
   const measures = withShoeSizeInEu(counterPersonFields.omit({ firstName: true, lastName: true }));
   const persons: CounterPerson[] = values.persons.map((p) => {
     const parsed = measures.safeParse(p);
-    const none = { heightCm: null, weightKg: null, skill: null, shoeSize: null };
+    const none = { heightCm: null, weightKg: null, age: null, skill: null, shoeSize: null };
     return { firstName: p.firstName ?? "", lastName: null, ...(parsed.success ? parsed.data : none) };
   });
   const catalog = period.success ? await counterCatalog(user, period.data, persons, locale) : null;

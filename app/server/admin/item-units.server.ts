@@ -36,6 +36,7 @@ export async function listUnits(itemId: number, shopIds: ShopScope) {
       size: units.size,
       status: units.status,
       note: units.note,
+      soleLengthMm: units.soleLengthMm,
       used: sql<boolean>`(exists (select 1 from ${reservations} where ${reservations.unitId} = ${units.id})
         or exists (select 1 from ${orderLines} where ${orderLines.unitId} = ${units.id}))`,
     })
@@ -82,7 +83,7 @@ export async function addUnits(user: BackOfficeUser, itemId: number, input: AddU
       }
       const inserted = await tx
         .insert(units)
-        .values(codes.map((code) => ({ itemId, shopId: branch.id, size: input.size, code })))
+        .values(codes.map((code) => ({ itemId, shopId: branch.id, size: input.size, code, soleLengthMm: input.soleLengthMm ?? null })))
         .onConflictDoNothing()
         .returning();
       // Nothing is added when one code is taken: the clerk sees the form again with the message.
@@ -132,12 +133,16 @@ async function lockUnit(db: Db, user: BackOfficeUser, itemId: number, unitId: nu
 export async function changeUnit(
   user: BackOfficeUser,
   itemId: number,
-  input: { unitId: number; status: UnitStatus; note: string | null },
+  input: { unitId: number; status: UnitStatus; note: string | null; soleLengthMm: number | null },
 ): Promise<Result> {
   return getDb().transaction(async (tx) => {
     const before = await lockUnit(tx, user, itemId, input.unitId);
     if (!before) return fail.notFound();
-    const [after] = await tx.update(units).set({ status: input.status, note: input.note }).where(eq(units.id, input.unitId)).returning();
+    const [after] = await tx
+      .update(units)
+      .set({ status: input.status, note: input.note, soleLengthMm: input.soleLengthMm })
+      .where(eq(units.id, input.unitId))
+      .returning();
     await recordAudit(tx, { userId: user.id, action: "unitChange", entity: "item", entityId: itemId, before, after });
     return ok();
   });

@@ -25,6 +25,7 @@ import { sendOrderConfirmation } from "../orders/confirmation.server";
 import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 import { auditTrail, recordAudit } from "./audit.server";
+import { type ClerkBinding, settledBindings, skiLineBindings } from "./binding.server";
 
 /** The start of a day in the shop's time zone, as an instant. */
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
@@ -190,9 +191,11 @@ export async function getAdminOrder(user: BackOfficeUser, id: string) {
     for (const unit of await db.select({ id: units.id, code: units.code }).from(units).where(inArray(units.id, unitIds)))
       handedOut.set(unit.id, unit.code);
   }
+  const bindings = await skiLineBindings(db, row.order.shopId, lines, persons);
   return {
     ...row,
     persons,
+    bindings,
     lines: lines.map((line) => ({
       ...line,
       reservedCodes: reserved.filter((r) => r.lineId === line.id).map((r) => r.code),
@@ -229,7 +232,7 @@ export async function pickUpOrder(
   user: BackOfficeUser,
   id: string,
   codesByLine: Record<string, string[]>,
-  options: { early: boolean; now?: Date } = { early: false },
+  options: { early: boolean; now?: Date; bindings?: Record<string, ClerkBinding> } = { early: false },
 ): Promise<Result> {
   try {
     return await getDb().transaction(async (tx) => {
@@ -289,6 +292,15 @@ export async function pickUpOrder(
         }
         await tx.update(orderLines).set({ unitId: unitIds[0] }).where(eq(orderLines.id, lineId));
       }
+      // The skis go out with their binding set: the clerk's value, else the table's with the boots handed out now.
+      const clerk = options.bindings ?? {};
+      const persons = await tx.select().from(orderPersons).where(eq(orderPersons.orderId, id));
+      const bootUnits = new Map(handOut.map((h) => [h.lineId, h.unitIds[0]]));
+      const bindings = settledBindings(
+        await skiLineBindings(tx as unknown as Db, order.shopId, lines, persons, { bootUnits, clerk }),
+        clerk,
+      );
+      for (const [lineId, binding] of bindings) await tx.update(orderLines).set({ binding }).where(eq(orderLines.id, lineId));
       const [after] = await tx
         .update(orders)
         .set({ status: "picked_up", pickedUpAt: sql`now()`, updatedAt: sql`now()` })
@@ -300,7 +312,11 @@ export async function pickUpOrder(
         entity: "order",
         entityId: id,
         before: { status: order.status },
-        after: { status: after.status, units: Object.fromEntries(handOut.map((h) => [h.lineId, h.unitIds])) },
+        after: {
+          status: after.status,
+          units: Object.fromEntries(handOut.map((h) => [h.lineId, h.unitIds])),
+          ...(bindings.size > 0 ? { bindings: Object.fromEntries(bindings) } : {}),
+        },
       });
       return ok();
     });

@@ -124,6 +124,7 @@ export async function savePersons(bag: Bag, persons: (PersonInput & { id?: numbe
         skill: person.skill ?? null,
         shoeSize: person.shoeSize ?? null,
         ageBand: person.ageBand ?? null,
+        age: person.age ?? null,
       };
       if (person.id && keep.includes(person.id)) {
         await tx

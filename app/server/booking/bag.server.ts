@@ -205,6 +205,7 @@ export async function checkout(params: {
       skill: p.skill,
       shoeSize: p.shoeSize,
       ageBand: p.ageBand,
+      age: p.age,
     })),
     lines: quoteLinesOf(bag),
     invoice,

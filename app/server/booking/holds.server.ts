@@ -36,6 +36,7 @@ export type HoldPerson = {
   skill?: Skill | null;
   shoeSize?: number | null;
   ageBand?: AgeBand | null;
+  age?: number | null;
 };
 
 export type Invoice = {
@@ -501,7 +502,8 @@ async function writeOrder(
   const persons = input.persons.map(
     (p, position) =>
       sql`(${position}::smallint, ${p.firstName}::text, ${p.lastName ?? null}::text, ${p.heightCm ?? null}::smallint,
-        ${p.weightKg ?? null}::smallint, ${p.skill ?? null}::skill, ${p.shoeSize ?? null}::smallint, ${p.ageBand ?? null}::age_band)`,
+        ${p.weightKg ?? null}::smallint, ${p.skill ?? null}::skill, ${p.shoeSize ?? null}::smallint, ${p.ageBand ?? null}::age_band,
+        ${p.age ?? null}::smallint)`,
   );
   const quoted = new Map(quote.lines.map((l) => [l.key, l]));
   const lines = input.lines.map((line, ord) => {
@@ -517,7 +519,7 @@ async function writeOrder(
   const personRows =
     persons.length === 0
       ? sql`select null::int as id, null::smallint as position where false`
-      : sql`insert into order_persons (order_id, position, first_name, last_name, height_cm, weight_kg, skill, shoe_size, age_band)
+      : sql`insert into order_persons (order_id, position, first_name, last_name, height_cm, weight_kg, skill, shoe_size, age_band, age)
           select o.id, v.* from o, (values ${sql.join(persons, sql`, `)}) as v
           returning id, position`;
   const [row] = await queryPrepared<{

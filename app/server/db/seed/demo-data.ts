@@ -2317,6 +2317,15 @@ const MAINTENANCE: Record<string, string> = {
 const itemBySlug = new Map(demoItems.map((item) => [item.slug, item]));
 const shopsServing = (appId: Season) => demoShops.filter((shop) => shop.appIds.includes(appId));
 
+/**
+ * A ski boot's sole length by its EU size, about what the shells on the market have (EU 42 ≈ mondo 26.5 ≈
+ * 305 mm); a race shell is a little shorter. Snowboard boots have none: a snowboard binding does not release.
+ */
+function demoSoleLength(slug: string, sizing: string | undefined, size: string | null): number | null {
+  if (sizing !== "boot" || size === null || slug.startsWith("snowboard")) return null;
+  return Math.round(305 + (Number(size) - 42) * 5.5) - (slug === "ski-boots-sport" ? 5 : 0);
+}
+
 function buildUnits(): DemoUnit[] {
   const counters = new Map<string, number>();
   const units: DemoUnit[] = [];
@@ -2341,6 +2350,7 @@ function buildUnits(): DemoUnit[] {
             code,
             status: note ? "maintenance" : "active",
             note: note ?? null,
+            soleLengthMm: demoSoleLength(item.slug, item.sizing, size),
           });
         }
       }

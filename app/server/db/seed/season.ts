@@ -76,6 +76,7 @@ export type PlannedPerson = {
   skill: Skill | null;
   shoeSize: number | null;
   ageBand: AgeBand | null;
+  age: number | null;
 };
 export type PlannedLine = {
   person: number | null;
@@ -572,6 +573,8 @@ export function planSeason(catalogue: SeasonCatalogue, now: Date, seed = 2026112
         ] as const),
         shoeSize: Math.round((heightCm - 100) / 2 - random.int(-1, 1)),
         ageBand: "adult",
+        // Drawn from the measures rather than from the random stream, so the rest of the season stays as it was.
+        age: 19 + ((heightCm * 7 + i * 13) % 48),
       });
     }
     for (let i = 0; i < children; i++) {
@@ -589,6 +592,7 @@ export function planSeason(catalogue: SeasonCatalogue, now: Date, seed = 2026112
         ] as const),
         shoeSize: Math.max(26, Math.min(35, Math.round(heightCm / 4.6))),
         ageBand: heightCm < 140 ? "child" : "youth",
+        age: Math.min(16, Math.max(4, Math.round((heightCm - 75) / 6))),
       });
     }
     return persons;
