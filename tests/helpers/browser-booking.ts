@@ -86,6 +86,7 @@ export async function fillPersons(page: Page, locale: Locale, persons: Record<st
     heightCm: text(locale, "booking.persons.height"),
     weightKg: text(locale, "booking.persons.weight"),
     shoeSize: text(locale, "booking.persons.shoeSize"),
+    age: text(locale, "booking.persons.age"),
   };
   for (const [i, person] of persons.entries()) {
     if (i > 0) {

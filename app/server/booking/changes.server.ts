@@ -367,6 +367,8 @@ async function applyChange(tx: Db, prepared: Prepared, changeId: number, userId:
                 weightKg: had?.weightKg ?? null,
                 skill: had?.skill ?? null,
                 shoeSize: had?.shoeSize ?? null,
+                ageBand: had?.ageBand ?? null,
+                age: had?.age ?? null,
               };
             }),
           )
