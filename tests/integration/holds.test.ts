@@ -285,6 +285,29 @@ describe(`holds on ${testDbKind}`, () => {
     expect(await liveReservations(db, ski.id)).toHaveLength(1);
   });
 
+  it("gives back what ran out inside a checkout without a coupon, before it claims, and keeps it when the checkout fails", async () => {
+    const ski = await createRentalItem(db, shops.ciaslin, 1);
+    const socks = await createSaleItem(db, shops.ciaslin, 1);
+    const first = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")]));
+    if (!first.ok) throw new Error(JSON.stringify(first.failure));
+    await letHoldRunOut(first.order.id);
+    // A checkout refused for another reason rolls its transaction back, the expiry with it: the sweep takes it.
+    const other = await createRentalItem(db, shops.ciaslin, 0);
+    expect((await holdOrder(holdRequest(shops.ciaslin, [rentalLine(other.id)]))).ok).toBe(false);
+    expect((await orderById(first.order.id)).status).toBe("pending_payment");
+
+    const second = await holdOrder(
+      holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")], {
+        invoice: { ...holdRequest(0, []).invoice, email: "second@example.com" },
+      }),
+    );
+    expect(second.ok).toBe(true);
+    expect((await orderById(first.order.id)).status).toBe("expired");
+    expect((await reservationsOf(first.order.id)).map((r) => r.state)).toEqual(["released"]);
+    expect(await stockOf(socks.id)).toBe(0);
+    expect(await liveReservations(db, ski.id)).toHaveLength(1);
+  });
+
   it("sweeps due orders, and only one process sweeps at a time", async () => {
     const ski = await createRentalItem(db, shops.ciaslin, 2);
     const a = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
