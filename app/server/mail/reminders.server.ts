@@ -44,8 +44,8 @@ function common(input: ReminderInput, locale: Locale, hoursLabel: "mail.reminder
     t,
     brand,
     greeting: t("mail.confirmation.greeting", { name: order.invoiceName }),
-    /** A day without the year ("Monday 11 January"): a reminder is about the next day or today. */
-    day: (date: Date) => formatDate(date, locale, { weekday: "long", day: "numeric", month: "long" }),
+    /** The day as the language writes it in full ("Monday 11 January 2027", "mandag den 11. januar 2027"). */
+    day: (date: Date) => formatDate(date, locale, { dateStyle: "full" }),
     time: (date: Date) => formatTime(date, locale),
     place: [
       { label: t("mail.confirmation.branch"), value: shop.name },
@@ -121,7 +121,8 @@ export function returnReminderEmail(input: ReminderInput, locale: Locale): Rende
       intro: [t("mail.returnReminder.intro", { date: c.day(order.returnAt), shop: shop.name, time })],
       details: [c.number, c.return, ...c.place],
       body: [t("mail.confirmation.localTime"), t("mail.returnReminder.late", { phone: shop.phone })],
-      button: c.button,
+      // The order page's QR code and calendar entry are for the pickup; on the last day it shows the order as it stands.
+      button: { ...c.button, lead: t("mail.cancellation.orderPage") },
       outro: [t("mail.returnReminder.thanks")],
       signature: c.signature,
     },
