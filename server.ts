@@ -19,6 +19,7 @@ import { ConfigError, getHostPolicy, parseConfig, processCount, setConfig } from
 import { createHttpApp } from "./app/server/http/app.server";
 import { logger } from "./app/server/log.server";
 import { startMailer } from "./app/server/mail/mail.server";
+import { startReminderSweeper } from "./app/server/orders/reminders.server";
 
 const development = process.argv.includes("--dev");
 if (development) process.env.NODE_ENV ??= "development";
@@ -140,6 +141,21 @@ async function serve() {
     onError: (error) => logger.error({ err: error }, "e-mail delivery failed"),
   });
 
+  // Reminders the day before a pickup and on the return day (decision 047): queued into the outbox at most
+  // once per order and kind however many processes sweep; one process sweeps at a time.
+  const reminderClock = config.REMINDER_CLOCK;
+  if (reminderClock)
+    logger.warn({ clock: reminderClock.toISOString() }, "REMINDER_CLOCK is set: reminders run on a fixed clock (test only)");
+  const stopReminders = startReminderSweeper({
+    intervalMs: config.REMINDER_SWEEP_SECONDS * 1000,
+    clock: reminderClock ? () => reminderClock : undefined,
+    onSwept: (queued) => {
+      if (queued) logger.info({ queued }, "reminders queued");
+      else logger.debug({ skipped: queued === null }, "reminder sweep");
+    },
+    onError: (error) => logger.error({ err: error }, "reminder sweep failed"),
+  });
+
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -160,6 +176,7 @@ async function serve() {
     if (stopping) return;
     stopping = true;
     stopSweeper();
+    stopReminders();
     mailer.stop();
     logger.info({ signal }, "shutting down: finishing requests in flight");
     const force = setTimeout(

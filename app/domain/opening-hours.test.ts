@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hoursSummary, weekRuns } from "./opening-hours";
+import { hoursOn, hoursSummary, weekRuns } from "./opening-hours";
 import { seasonOrder } from "./periods";
 
 const winter = { id: "winter", seasonStart: "12-01", seasonEnd: "04-15" };
@@ -70,5 +70,25 @@ describe("a branch's hours in short", () => {
 
   it("is nothing for a branch that serves no storefront", () => {
     expect(hoursSummary("2026-12-16", [], [], [])).toBeNull();
+  });
+});
+
+describe("one day's hours", () => {
+  const hours = [
+    { weekday: 1, opens: "14:30:00", closes: "18:00:00" },
+    { weekday: 1, opens: "08:30:00", closes: "12:30:00" },
+    { weekday: 2, opens: "08:00:00", closes: "18:00:00" },
+  ];
+  it("gives the weekday's slots, earliest first, as HH:MM", () => {
+    // 2027-01-11 is a Monday, 2027-01-12 a Tuesday, 2027-01-17 a Sunday.
+    expect(hoursOn("2027-01-11", hours, [])).toEqual([
+      { opens: "08:30", closes: "12:30" },
+      { opens: "14:30", closes: "18:00" },
+    ]);
+    expect(hoursOn("2027-01-12", hours, [])).toEqual([{ opens: "08:00", closes: "18:00" }]);
+  });
+  it("is closed on a weekday without hours and on a closed day", () => {
+    expect(hoursOn("2027-01-17", hours, [])).toEqual([]);
+    expect(hoursOn("2027-01-11", hours, ["2027-01-11"])).toEqual([]);
   });
 });

@@ -58,3 +58,16 @@ export function hoursSummary(
     week,
   };
 }
+
+/**
+ * One day's slots, earliest first: the weekday's hours, none on a closed day. For a reminder, which names
+ * the hours of the day the customer comes.
+ */
+export function hoursOn(date: IsoDate, hours: { weekday: number; opens: string; closes: string }[], closedDays: IsoDate[]): Slot[] {
+  if (closedDays.includes(date)) return [];
+  const weekday = isoWeekday(date);
+  return hours
+    .filter((h) => h.weekday === weekday)
+    .map((h) => ({ opens: hm(h.opens), closes: hm(h.closes) }))
+    .sort((a, b) => a.opens.localeCompare(b.opens));
+}

@@ -98,6 +98,8 @@ export const settingsSchema = z.object({
     .object({ dayCents: z.number().int().min(1).max(10_000) })
     .nullable()
     .default({ dayCents: 200 }),
+  /** The reminder e-mails before a pickup and on the return day, each switched on or off (docs/decisions/047-reminders.md). */
+  reminders: z.object({ pickup: z.boolean(), return: z.boolean() }).default({ pickup: true, return: true }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

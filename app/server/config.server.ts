@@ -44,6 +44,13 @@ export const envSchema = z
     PAGE_CACHE: z.enum(["on", "off"]).default("on"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    /** How often each process looks for reminder e-mails that are due (decision 047). */
+    REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+    /**
+     * Test only: fixes the reminders' clock at this instant (ISO 8601 with an offset), so a test can run the
+     * shop "on the day before a pickup". Nothing else reads it; the shop logs a warning when it is set.
+     */
+    REMINDER_CLOCK: optional(z.iso.datetime({ offset: true }).transform((value) => new Date(value))),
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
     STRIPE_SECRET_KEY: optional(
       z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_... or sk_live_...)"),

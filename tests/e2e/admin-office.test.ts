@@ -1,12 +1,14 @@
 /**
  * The back office's settings, partner hotels, commission report, dashboard and calendar in Chromium, as an
- * admin: a changed setting shows on the public site, a hotel is created, changed and deleted, a day closed
+ * admin: a changed setting shows on the public site, a reminder is switched off and on again on a phone, a hotel is created, changed and deleted, a day closed
  * from the calendar is refused by the booking's period step and shown on the branch's page, then opened
  * again. axe on every screen. The shop process is shared with the other browser tests: whatever is changed
  * here is put back, also when a step fails (afterAll).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import da from "../../app/i18n/lang/da.json";
+import de from "../../app/i18n/lang/de.json";
 import { adminContext, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { winterPeriod } from "../helpers/visitor";
 
@@ -105,6 +107,50 @@ describe("settings", () => {
     await expect.poll(() => page.getByLabel("Legal name (company)", { exact: true }).inputValue()).toBe(original);
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     expect(consoleErrors.filter((e) => !e.includes("status of 400"))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("reminder settings", () => {
+  it("switches the return reminder off and on again in Danish and German on a phone, each change in the history", async () => {
+    const { page, consoleErrors } = await openPage(admin);
+    for (const [prefix, width, texts] of [
+      ["/da", 320, da],
+      ["/de", 390, de],
+    ] as const) {
+      const label = texts.admin.settings.field.reminderReturn;
+      /** Saves, waits for the action's answer, and opens the page afresh: what it shows is what was stored. */
+      const saveAndReload = async () => {
+        const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/settings"));
+        await page.getByRole("button", { name: texts.admin.form.save, exact: true }).click();
+        expect((await answered).status()).toBeLessThan(400);
+        await page.waitForURL(`${baseUrl}${prefix}/admin/settings?saved=1`);
+        await page.getByRole("status").filter({ hasText: texts.admin.form.saved }).waitFor();
+        await page.goto(`${baseUrl}${prefix}/admin/settings`);
+        await hydrated(page);
+      };
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(`${baseUrl}${prefix}/admin/settings`);
+      await hydrated(page);
+      expect(await page.getByLabel(label, { exact: true }).isChecked()).toBe(true);
+      // The section fits the phone: nothing sticks out, no label or hint is cut off.
+      const section = page.locator("fieldset:has(#field-reminders-return)");
+      expect(await section.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(width);
+      expect(
+        await section.evaluate((el) => [...el.querySelectorAll("label, p, legend")].filter((t) => t.scrollWidth > t.clientWidth).length),
+      ).toBe(0);
+
+      await page.getByLabel(label, { exact: true }).uncheck();
+      await saveAndReload();
+      expect(await page.getByLabel(label, { exact: true }).isChecked()).toBe(false);
+      expect(await page.getByLabel(texts.admin.settings.field.reminderPickup, { exact: true }).isChecked()).toBe(true);
+      await page.locator('[data-setting="reminders"]').first().waitFor();
+
+      await page.getByLabel(label, { exact: true }).check();
+      await saveAndReload();
+      expect(await page.getByLabel(label, { exact: true }).isChecked()).toBe(true);
+    }
+    expect(consoleErrors).toEqual([]);
     await page.close();
   });
 });

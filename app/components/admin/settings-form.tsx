@@ -1,12 +1,15 @@
 /**
  * The settings form: one fieldset per section (business data, VAT, languages and website, booking, online
- * discount, damage waiver, security), each field with its message beside it, and the recent changes of any setting.
+ * discount, damage waiver, reminders, security), each field with its message beside it, and the recent changes of any setting.
  */
 
 import type { AuditView } from "../../domain/admin/audit";
+import { formatTime } from "../../domain/format";
 import { languageName, languageTag, locales } from "../../domain/i18n";
+import { REMINDER_MOMENTS } from "../../domain/reminders";
 import { useTranslation } from "../../i18n/react";
 import { useFormScope } from "../form-values";
+import { useLocale } from "../use-locale";
 import { CheckboxField, TextField } from "./form";
 import { AuditTrail } from "./record";
 
@@ -62,6 +65,7 @@ function LanguagesField() {
 
 export function SettingsFields({ environment }: { environment: { languageCookie: string; gtmId: string | null } }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const field = (name: string, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
     <TextField name={name} label={label} required {...extra} />
   );
@@ -142,6 +146,19 @@ export function SettingsFields({ environment }: { environment: { languageCookie:
         <div className="max-w-xs">
           <TextField name="damageWaiver.dayPrice" label={t("admin.settings.field.waiverDayPrice")} inputMode="decimal" />
         </div>
+      </Section>
+
+      <Section id="reminders" title={t("admin.settings.reminders")} hint={t("admin.settings.hint.reminders")}>
+        <CheckboxField
+          name="reminders.pickup"
+          label={t("admin.settings.field.reminderPickup")}
+          hint={t("admin.settings.hint.reminderPickup", { time: formatTime(REMINDER_MOMENTS["pickup-reminder"].time, locale) })}
+        />
+        <CheckboxField
+          name="reminders.return"
+          label={t("admin.settings.field.reminderReturn")}
+          hint={t("admin.settings.hint.reminderReturn", { time: formatTime(REMINDER_MOMENTS["return-reminder"].time, locale) })}
+        />
       </Section>
 
       <Section id="security" title={t("admin.settings.security")}>

@@ -164,6 +164,8 @@ describe("orderEmailKind", () => {
     expect(orderEmailKind("cancellation")).toBe("cancellation");
     expect(orderEmailKind("refund-12-0")).toBe("refund");
     expect(orderEmailKind("refund-12-4500")).toBe("refund");
+    expect(orderEmailKind("pickup-reminder")).toBe("pickupReminder");
+    expect(orderEmailKind("return-reminder")).toBe("returnReminder");
     expect(orderEmailKind("refund")).toBe("other");
     expect(orderEmailKind("confirmation-x")).toBe("other");
     expect(orderEmailKind("something-new")).toBe("other");

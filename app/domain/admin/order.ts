@@ -40,7 +40,7 @@ export function orderActions(status: OrderStatus): OrderAction[] {
  * order may get several of it (`confirmation-2` for a resend, `refund-{payment}-{refunded before}` per
  * refund), since the outbox sends each kind of an order once.
  */
-export const ORDER_EMAIL_KINDS = ["confirmation", "resend", "cancellation", "refund", "other"] as const;
+export const ORDER_EMAIL_KINDS = ["confirmation", "resend", "cancellation", "refund", "pickupReminder", "returnReminder", "other"] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
 export function orderEmailKind(kind: string): OrderEmailKind {
@@ -48,6 +48,8 @@ export function orderEmailKind(kind: string): OrderEmailKind {
   if (/^confirmation-\d+$/.test(kind)) return "resend";
   if (kind === "cancellation") return "cancellation";
   if (/^refund-\d+-\d+$/.test(kind)) return "refund";
+  if (kind === "pickup-reminder") return "pickupReminder";
+  if (kind === "return-reminder") return "returnReminder";
   return "other";
 }
 

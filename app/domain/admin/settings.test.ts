@@ -98,6 +98,16 @@ describe("the settings form", () => {
     expect(errorsOf(posted({ damageWaiver: { enabled: "on", dayPrice: "100,01" } }))["damageWaiver.dayPrice"]).toBe("admin.errors.range");
   });
 
+  it("the reminders: both on by default, each box switches its own off", () => {
+    expect(defaults.reminders).toEqual({ pickup: true, return: true });
+    expect(settingsFormSchema.parse(posted()).reminders).toEqual({ pickup: true, return: true });
+    const returnOff = settingsFormSchema.parse(posted({ reminders: { pickup: "on" } }));
+    expect(returnOff.reminders).toEqual({ pickup: true, return: false });
+    expect(changedSettings(defaults, returnOff)).toEqual(["reminders"]);
+    // Unticked boxes are not posted at all.
+    expect(settingsFormSchema.parse(posted({ reminders: undefined })).reminders).toEqual({ pickup: false, return: false });
+  });
+
   it("business data: required fields, e-mail and a two-letter country", () => {
     const errors = errorsOf(posted({ business: { ...defaults.business, legalName: " ", email: "nope", country: "Italy" } }));
     expect(errors).toMatchObject({

@@ -16,6 +16,7 @@ export const SETTINGS_SECTIONS = {
   booking: ["holdMinutes", "turnaroundMinutes", "cancellationFreeHours"],
   offer: ["discountOffer"],
   waiver: ["damageWaiver"],
+  reminders: ["reminders"],
   security: ["requireStaffTotp"],
 } as const satisfies Record<string, readonly SettingKey[]>;
 
@@ -120,6 +121,11 @@ export const waiverSection = z.object({
     }),
 });
 
+/** The reminder e-mails: one box each, ticked to send it. */
+export const remindersSection = z.object({
+  reminders: z.object({ pickup: checkbox, return: checkbox }).default({ pickup: false, return: false }),
+});
+
 export const securitySection = z.object({ requireStaffTotp: checkbox });
 
 /** The whole settings form: every section at once, every error reported. */
@@ -130,6 +136,7 @@ export const settingsFormSchema = z.object({
   ...bookingSection.shape,
   ...offerSection.shape,
   ...waiverSection.shape,
+  ...remindersSection.shape,
   ...securitySection.shape,
 });
 
@@ -158,6 +165,7 @@ export function settingsFormValues(settings: Settings): Record<string, unknown> 
     damageWaiver: settings.damageWaiver
       ? { enabled: "true", dayPrice: (settings.damageWaiver.dayCents / 100).toFixed(2) }
       : { enabled: "", dayPrice: "" },
+    reminders: { pickup: settings.reminders.pickup ? "true" : "", return: settings.reminders.return ? "true" : "" },
     requireStaffTotp: settings.requireStaffTotp ? "true" : "",
   };
 }

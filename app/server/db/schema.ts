@@ -710,6 +710,9 @@ export const orders = pgTable(
     index("orders_pending_holder_idx").on(t.holderKey).where(sql`${t.status} = 'pending_payment'`),
     // "My orders" finds the guest orders of a confirmed address (accounts.server customerOrders).
     index("orders_guest_email_idx").on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
+    // The reminder sweep looks at the next two days' pickups and returns of booked orders (decision 047).
+    index("orders_reminder_pickup_idx").on(t.pickupAt).where(sql`${t.status} = 'paid'`),
+    index("orders_reminder_return_idx").on(t.returnAt).where(sql`${t.status} in ('paid', 'picked_up')`),
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
     check("orders_source", sql`${t.source} in ('online', 'counter')`),
@@ -894,6 +897,9 @@ export const webhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
+/** A picture the HTML part of an e-mail shows inline by its Content-ID (`<img src="cid:…">`), e.g. a reminder's QR code. */
+export type InlineImage = { cid: string; filename: string; contentType: string; base64: string };
+
 /**
  * E-mails to send. One row per order and kind at most (the unique index makes "sent once" a database
  * fact); a worker delivers pending rows over SMTP or into DATA_DIR/outbox.
@@ -910,6 +916,8 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Pictures the HTML part shows inline (decision 047); most messages have none. */
+    attachments: jsonb("attachments").$type<InlineImage[]>().notNull().default([]),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     attempts: smallint("attempts").notNull().default(0),

@@ -1,7 +1,7 @@
 /**
- * The frame of the shop's short e-mails (welcome, cancellation, refund): paragraphs, an optional block of
- * details and one button, as plain text that reads well on its own and as simple inline-styled HTML (mail
- * clients drop style sheets). Every value is escaped in the HTML part.
+ * The frame of the shop's short e-mails (welcome, cancellation, refund, reminders): paragraphs, an optional
+ * block of details, a picture (a reminder's QR code) and one button, as plain text that reads well on its
+ * own and as simple inline-styled HTML (mail clients drop style sheets). Every value is escaped in the HTML part.
  */
 import { type Locale, languageTag } from "../../domain/i18n";
 import type { RenderedEmail } from "./order-confirmation.server";
@@ -13,8 +13,11 @@ export type ShortEmail = {
   /** Paragraphs before the details and the button. */
   intro: string[];
   details?: { label: string; value: string }[];
-  /** Lines listed under the details, e.g. what an order held. */
+  /** A picture after the details, attached to the message and shown by Content-ID (a QR code), with a caption. */
+  image?: { cid: string; alt: string; caption: string; width: number };
+  /** Lines listed under the details, e.g. what an order held, with an optional lead. */
   list?: string[];
+  listTitle?: string;
   /** Paragraphs after the details, before the button. */
   body?: string[];
   button?: { lead: string; label: string; url: string };
@@ -31,7 +34,8 @@ function textPart(m: ShortEmail): string {
   const lines = [m.greeting, ""];
   for (const p of m.intro) lines.push(p, "");
   if (m.details?.length) lines.push(...m.details.map((d) => `${d.label}: ${d.value}`), "");
-  if (m.list?.length) lines.push(...m.list.map((l) => `  - ${l}`), "");
+  if (m.image) lines.push(m.image.caption, "");
+  if (m.list?.length) lines.push(...(m.listTitle ? [m.listTitle] : []), ...m.list.map((l) => `  - ${l}`), "");
   for (const p of m.body ?? []) lines.push(p, "");
   if (m.button) lines.push(m.button.lead, m.button.url, "");
   for (const p of m.outro) lines.push(p, "");
@@ -48,8 +52,13 @@ ${m.details.map((d) => `<tr><td style="padding:4px 12px 4px 0;vertical-align:top
 </table>
 `
     : "";
+  const image = m.image
+    ? `<p style="margin:0 0 6px;"><img src="cid:${e(m.image.cid)}" width="${m.image.width}" height="${m.image.width}" alt="${e(m.image.alt)}" style="display:block;border:0;width:${m.image.width}px;height:${m.image.width}px;"></p>
+<p style="margin:0 0 18px;font-size:13px;color:#475569;">${e(m.image.caption)}</p>
+`
+    : "";
   const list = m.list?.length
-    ? `<ul style="margin:0 0 14px;padding-left:20px;">${m.list.map((l) => `<li>${e(l)}</li>`).join("")}</ul>\n`
+    ? `${m.listTitle ? `<p style="margin:0 0 6px;">${e(m.listTitle)}</p>\n` : ""}<ul style="margin:0 0 14px;padding-left:20px;">${m.list.map((l) => `<li>${e(l)}</li>`).join("")}</ul>\n`
     : "";
   const button = m.button
     ? `<p style="margin:10px 0 12px;">${e(m.button.lead)}</p>
@@ -70,7 +79,7 @@ ${m.details.map((d) => `<tr><td style="padding:4px 12px 4px 0;vertical-align:top
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a;">
 <tr><td style="padding:28px;">
 <p style="margin:0 0 20px;font-size:20px;font-weight:bold;color:#0b2f55;">${e(m.brand)}</p>
-${paragraph(m.greeting)}${m.intro.map(paragraph).join("")}${details}${list}${(m.body ?? []).map(paragraph).join("")}${button}${m.outro.map(paragraph).join("")}<p style="margin:24px 0 0;">${e(m.signature)}</p>
+${paragraph(m.greeting)}${m.intro.map(paragraph).join("")}${details}${image}${list}${(m.body ?? []).map(paragraph).join("")}${button}${m.outro.map(paragraph).join("")}<p style="margin:24px 0 0;">${e(m.signature)}</p>
 </td></tr>
 </table>
 </td></tr>

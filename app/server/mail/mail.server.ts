@@ -17,7 +17,7 @@ import nodemailer from "nodemailer";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
-import { emailOutbox } from "../db/schema";
+import { emailOutbox, type InlineImage } from "../db/schema";
 
 export type OutgoingEmail = {
   /** The order the message is about; null for messages that may go out more than once (nulls never collide in the unique index). */
@@ -29,6 +29,8 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html: string;
+  /** Pictures the HTML part shows by Content-ID, e.g. a reminder's QR code. */
+  attachments?: InlineImage[];
 };
 
 export type DeliveryResult = { sent: number; failed: number };
@@ -51,6 +53,7 @@ export async function enqueueEmail(mail: OutgoingEmail, db: Db = getDb()): Promi
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments ?? [],
     })
     .onConflictDoNothing({ target: [emailOutbox.orderId, emailOutbox.kind] })
     .returning({ id: emailOutbox.id });
@@ -76,6 +79,14 @@ function message(row: OutboxRow, from: string) {
     subject: row.subject,
     text: row.text,
     html: row.html,
+    // Inline pictures make the HTML part multipart/related; mail clients show them without loading anything remote.
+    attachments: row.attachments.map((a) => ({
+      cid: a.cid,
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.base64, "base64"),
+      contentDisposition: "inline" as const,
+    })),
     // The same row gets the same Message-ID when it is sent again after a crash, so a receiving server
     // or mail client can tell the copies apart from a second message.
     messageId: `<outbox.${row.id}.${row.createdAt.getTime()}@${senderDomain(from)}>`,
