@@ -313,7 +313,7 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
       {withUnits && (
         <>
           <ItemSection id="units" title={t("admin.item.units")}>
-            <UnitsByBranch branches={loaderData.branches} units={loaderData.units} sizes={item.sizes} reply={reply} />
+            <UnitsByBranch itemId={item.id} branches={loaderData.branches} units={loaderData.units} sizes={item.sizes} reply={reply} />
           </ItemSection>
           {loaderData.calendar && (
             <ItemSection id="calendar" title={t("admin.items.calendar")}>

@@ -3,6 +3,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
+import { ScanCodeField } from "../../components/admin/scan-codes";
 import { AdminPage, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
 import { Totals } from "../../components/booking/totals";
 import { FormValues } from "../../components/form-values";
@@ -225,12 +226,12 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
             <Form method="post" noValidate onKeyDown={nextCode} className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
               <p className="text-sm text-slate-700">{t("admin.orders.pickupHint")}</p>
               {rentalLines.map((line) => (
-                <TextField
+                <ScanCodeField
                   key={line.id}
                   name={`codes.${line.id}`}
+                  count={line.quantity}
                   label={`${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${line.size})` : ""} — ${persons.find((p) => p.id === line.personId)?.firstName ?? t("order.other")}`}
                   hint={line.reservedCodes.length > 0 ? t("admin.orders.reserved", { codes: line.reservedCodes.join(", ") }) : undefined}
-                  autoComplete="off"
                   required
                 />
               ))}
