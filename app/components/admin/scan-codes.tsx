@@ -296,7 +296,7 @@ function Scanner({ opener, onClose }: { opener: HTMLButtonElement; onClose: () =
         {!trouble && (
           <div
             aria-hidden="true"
-            className="pointer-events-none absolute inset-x-[12%] inset-y-[20%] rounded-md border-4 border-white/90"
+            className="pointer-events-none absolute inset-x-[12%] inset-y-[20%] rounded-md border-4 border-white/90 ring-2 ring-slate-900/50"
           />
         )}
       </div>
