@@ -20,7 +20,8 @@ export function workerShop() {
   return shop;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium as every browser test runs it; `extraArgs` add switches, such as a fake camera. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -33,6 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

@@ -138,6 +138,10 @@ const routes = (): [string, Access][] => [
   [`/admin/calendar?start=2027-01-11&span=month&r=${ids.reservation}`, "staff"],
   ["/admin/items", "staff"],
   [`/admin/item/${ids.item}`, "staff"],
+  // Unit labels: an item's at the user's branches; a named branch's only for its staff (unit-labels.test.ts reads them).
+  [`/admin/item/${ids.item}/labels.pdf`, "staff"],
+  [`/admin/item/${ids.item}/labels.pdf?shop=${ids.branch}`, "branchView"],
+  [`/admin/shop/${ids.branch}/labels.pdf`, "branchView"],
   ["/admin/item/create", "admin"],
   ["/admin/apps", "admin"],
   ["/admin/app/winter", "admin"],

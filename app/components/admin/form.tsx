@@ -44,7 +44,15 @@ export function TextField({
   autoComplete,
   inputMode,
   multiline,
-}: FieldProps & { type?: string; autoComplete?: string; inputMode?: "numeric" | "decimal" | "email" | "tel"; multiline?: boolean }) {
+  addon,
+}: FieldProps & {
+  type?: string;
+  autoComplete?: string;
+  inputMode?: "numeric" | "decimal" | "email" | "tel";
+  multiline?: boolean;
+  /** Beside the input, e.g. the camera button of a unit code field. */
+  addon?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const i = ids(name);
   const { value, error } = useField(name);
@@ -64,7 +72,16 @@ export function TextField({
         {label}
         {!required && <span className="font-normal text-slate-600"> ({t("booking.optional")})</span>}
       </label>
-      {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />}
+      {multiline ? (
+        <textarea {...common} rows={3} />
+      ) : addon ? (
+        <div className="mt-1 flex items-stretch gap-2">
+          <input {...common} className={`${adminInputClass} mt-0 min-w-0`} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+          {addon}
+        </div>
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+      )}
       {hint && (
         <p id={i.hint} className="mt-1 text-xs text-slate-600">
           {hint}

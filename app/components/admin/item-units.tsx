@@ -3,12 +3,13 @@
  * codes, deleting a unit that was never booked), the sale stock per branch and size, and the service
  * capacity per branch. Staff see and change their own branches only; stock and capacity are the admin's.
  */
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Tags, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { MAX_UNITS_AT_ONCE } from "../../domain/admin/item-units";
 import { UNIT_STATUSES } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { FormValues, replyFor } from "../form-values";
+import { useLocalPath } from "../use-locale";
 import { adminInputClass, SelectField, TextField } from "./form";
 import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
 
@@ -161,13 +162,26 @@ function AddUnits({ branch, sizes, soles, reply }: { branch: Branch; sizes: stri
   );
 }
 
+/** A link to a label sheet (decision 048), with the sheet's layout as its description. */
+function LabelsLink({ href, children }: { href: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <a href={href} className="inline-flex items-center gap-1 font-medium text-brand-700 underline" title={t("admin.labels.layout")}>
+      <Tags aria-hidden="true" className="size-4 shrink-0" />
+      {children}
+    </a>
+  );
+}
+
 export function UnitsByBranch({
+  itemId,
   branches,
   units,
   sizes,
   soles,
   reply,
 }: {
+  itemId: number;
   branches: Branch[];
   units: UnitRow[];
   sizes: string[];
@@ -176,10 +190,18 @@ export function UnitsByBranch({
   reply?: unknown;
 }) {
   const { t } = useTranslation();
+  const href = useLocalPath();
+  const labels = `/admin/item/${itemId}/labels.pdf`;
   return (
     <div className="space-y-8">
       <ItemSectionStatus section="units" />
       {branches.length === 0 && <p className="text-sm text-slate-600">{t("admin.items.noBranches")}</p>}
+      {units.some((u) => u.status !== "retired") && (
+        <div className="text-sm">
+          <LabelsLink href={href(labels)}>{t("admin.labels.all")}</LabelsLink>
+          <p className="mt-1 text-xs text-slate-600">{t("admin.labels.layout")}</p>
+        </div>
+      )}
       {branches.map((branch) => {
         const rows = units.filter((u) => u.shopId === branch.id);
         const active = rows.filter((u) => u.status === "active").length;
@@ -189,6 +211,11 @@ export function UnitsByBranch({
               {branch.name}{" "}
               <span className="text-sm font-normal text-slate-600">{t("admin.items.unitsSummary", { count: rows.length, active })}</span>
             </h3>
+            {rows.some((u) => u.status !== "retired") && (
+              <p className="mt-1 text-sm">
+                <LabelsLink href={href(`${labels}?shop=${branch.id}`)}>{t("admin.labels.branch", { branch: branch.name })}</LabelsLink>
+              </p>
+            )}
             {rows.length === 0 ? (
               <p className="mt-2 text-sm text-slate-600">{t("admin.items.noUnits")}</p>
             ) : (

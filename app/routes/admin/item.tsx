@@ -314,6 +314,7 @@ export default function ItemRecord({ loaderData, actionData }: Route.ComponentPr
         <>
           <ItemSection id="units" title={t("admin.item.units")}>
             <UnitsByBranch
+              itemId={item.id}
               branches={loaderData.branches}
               units={loaderData.units}
               sizes={item.sizes}

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { BindingFields, BindingSet } from "../../components/admin/binding";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
+import { ScanCodeField } from "../../components/admin/scan-codes";
 import { AdminPage, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
 import { Totals } from "../../components/booking/totals";
 import { FormValues } from "../../components/form-values";
@@ -231,13 +232,13 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
                 const binding = bindings.find((b) => b.lineId === line.id);
                 return (
                   <div key={line.id} className="space-y-2">
-                    <TextField
+                    <ScanCodeField
                       name={`codes.${line.id}`}
+                      count={line.quantity}
                       label={`${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${line.size})` : ""} — ${persons.find((p) => p.id === line.personId)?.firstName ?? t("order.other")}`}
                       hint={
                         line.reservedCodes.length > 0 ? t("admin.orders.reserved", { codes: line.reservedCodes.join(", ") }) : undefined
                       }
-                      autoComplete="off"
                       required
                     />
                     {binding && <BindingFields binding={binding} />}

@@ -98,6 +98,18 @@ export default function ShopRecord({ loaderData, actionData }: Route.ComponentPr
           )}
           {" · "}
           {t("admin.shops.unitsCount", { count: uses.units })}
+          {uses.units > 0 && (
+            <>
+              {" · "}
+              <a
+                href={href(`/admin/shop/${shop.id}/labels.pdf`)}
+                className="font-medium text-brand-700 underline"
+                title={t("admin.labels.layout")}
+              >
+                {t("admin.labels.shop")}
+              </a>
+            </>
+          )}
         </p>
         {/* Keyed by the stored record: after a save the form shows what was stored (normalized), not what was typed. */}
         <Form key={String(shop.updatedAt)} method="post" noValidate className="space-y-6">

@@ -113,7 +113,10 @@ export function createHttpApp(options: HttpAppOptions) {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    // The counter's unit code fields read labels with the camera (decision 048): this origin may ask for it,
+    // no other (nor any frame) may. Every page allows it, since a clerk reaches the back office by client-side
+    // navigation from the sign-in page, and a page keeps the policy it was loaded with.
+    res.setHeader("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=()");
     if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });

@@ -118,7 +118,7 @@ const SUBSTITUTES: Record<string, string> = {
  * (Intl puts U+202F into times) become plain spaces, accented letters lose what the font lacks, the rest
  * becomes "?" rather than a failed download.
  */
-function winAnsi(charset: ReadonlySet<number>): (text: string) => string {
+export function winAnsi(charset: ReadonlySet<number>): (text: string) => string {
   const fits = (text: string) => [...text].every((c) => charset.has(c.codePointAt(0) ?? 0));
   return (text) => {
     let out = "";
@@ -281,7 +281,7 @@ class Sheet {
  * The QR code as vector rectangles, one per run of dark modules in a row, all in one path: a single fill
  * leaves no hairline seams between neighbouring modules in PDF viewers.
  */
-function drawQr(page: PDFPage, url: string, x: number, top: number, size: number) {
+export function drawQr(page: PDFPage, url: string, x: number, top: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
   const runs: string[] = [];
   for (let row = 0; row < modules.size; row++) {

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { splitLocale } from "../../domain/i18n";
+import { rowId } from "../../domain/ids";
+import { branchLabels, labelSheetResponse } from "../../server/admin/unit-labels.server";
+import { requireBackOffice } from "../../server/auth/guards.server";
+import { found, param } from "../../server/http/results.server";
+
+/** /admin/shop/{id}/labels.pdf: the label sheet of every unit of the branch, for its staff and admins. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireBackOffice(request);
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const sheet = await branchLabels(user, locale, param(rowId, params.id));
+  return labelSheetResponse(found(sheet.ok ? sheet.value : null), locale);
+}
