@@ -365,7 +365,8 @@ export async function depositAction(
         .where(and(eq(deposits.orderId, orderId), eq(deposits.status, "authorised")))
         .orderBy(desc(deposits.id))
         .limit(1);
-      const input = parse(captureSchema(deposit?.amountCents ?? 0), values.deposit ?? {});
+      if (!deposit) return fail.conflict({ form: "admin.deposit.errors.notAuthorised" });
+      const input = parse(captureSchema(deposit.amountCents), values.deposit ?? {});
       if (!input.ok) return under("deposit", input);
       return captureDeposit(user, orderId, { amountCents: input.value.amount, reason: input.value.reason });
     }
