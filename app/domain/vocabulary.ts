@@ -69,6 +69,15 @@ export const PAYMENT_STATUSES = ["created", "pending", "succeeded", "failed", "c
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const paymentStatusSchema = /* @__PURE__ */ z.enum(PAYMENT_STATUSES);
 
+/**
+ * A deposit on the customer's card (decision 045): `pending` until it is authorised, then `authorised`
+ * (held, not charged), and at the end `released`, `captured` (all or part kept for damage), `expired` (the
+ * authorisation lapsed) or `failed` (the card refused it).
+ */
+export const DEPOSIT_STATUSES = ["pending", "authorised", "released", "captured", "expired", "failed"] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const depositStatusSchema = /* @__PURE__ */ z.enum(DEPOSIT_STATUSES);
+
 /** The rule that recommends an item's size from a person's body (domain/sizing.ts); `none` recommends none. */
 export const SIZING_KINDS = ["ski", "snowboard", "boot", "helmet", "ebike", "clothing", "none"] as const;
 export type SizingKind = (typeof SIZING_KINDS)[number];

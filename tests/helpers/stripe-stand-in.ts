@@ -2,7 +2,8 @@
  * A local stand-in for the few Stripe API calls the `stripe` payment provider makes, so that the real SDK
  * can be tested without network access or a Stripe account (point it here with STRIPE_API_URL).
  *
- * It keeps Checkout Sessions, PaymentIntents and refunds in memory, answers with objects shaped like
+ * It keeps Checkout Sessions, PaymentIntents (also manual-capture ones confirmed off-session on a card
+ * saved at checkout, with `capture` of part and `cancel`, and their lapse) and refunds in memory, answers with objects shaped like
  * Stripe's, records every request for assertions, replays the successful answer stored for a repeated
  * Idempotency-Key (and refuses a key reused with other parameters, as Stripe does), and answers errors the
  * way Stripe does:
@@ -51,6 +52,10 @@ export type StandInSession = {
   payment_method_types: string[];
   payment_status: "paid" | "unpaid" | "no_payment_required";
   status: "open" | "complete" | "expired";
+  customer: string | null;
+  customer_creation: "always" | "if_required" | null;
+  /** `payment_intent_data[setup_future_usage]`: the card is saved for later payments. */
+  setup_future_usage: string | null;
   success_url: string | null;
   url: string | null;
 };
@@ -67,7 +72,68 @@ export type StandInRefund = {
   status: "succeeded";
 };
 
-type StandInPaymentIntent = { id: string; amount: number; currency: string; succeeded: boolean; refunded: number };
+type StandInPaymentIntent = {
+  id: string;
+  amount: number;
+  currency: string;
+  succeeded: boolean;
+  refunded: number;
+  created: number;
+  status: "requires_payment_method" | "requires_capture" | "succeeded" | "canceled" | "processing";
+  capture_method: "automatic" | "manual";
+  amount_capturable: number;
+  amount_received: number;
+  cancellation_reason: string | null;
+  customer: string | null;
+  payment_method: string | null;
+  /** Whether the card was saved for payments without the customer (`setup_future_usage=off_session`). */
+  savedOffSession: boolean;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+  /** When an authorisation lapses (`payment_method_details.card.capture_before` of its charge). */
+  capture_before: number | null;
+};
+
+/** A PaymentIntent as Stripe's API shows it, with its charge when `expand[]=latest_charge` asks for it. */
+function intentObject(intent: StandInPaymentIntent, expandCharge = false) {
+  const charge =
+    expandCharge && intent.latest_charge
+      ? {
+          id: intent.latest_charge,
+          object: "charge",
+          amount: intent.amount,
+          captured: intent.status === "succeeded",
+          payment_method_details: {
+            type: "card",
+            card: { brand: "visa", last4: "4242", capture_before: intent.capture_before ?? undefined },
+          },
+        }
+      : intent.latest_charge;
+  return {
+    id: intent.id,
+    object: "payment_intent",
+    amount: intent.amount,
+    amount_capturable: intent.amount_capturable,
+    amount_received: intent.amount_received,
+    cancellation_reason: intent.cancellation_reason,
+    capture_method: intent.capture_method,
+    created: intent.created,
+    currency: intent.currency,
+    customer: intent.customer,
+    latest_charge: charge,
+    livemode: false,
+    metadata: intent.metadata,
+    payment_method: intent.payment_method,
+    status: intent.status,
+  };
+}
+
+// What POST /v1/payment_intents takes here: the deposit's off-session, manual-capture authorisation.
+const intentCreateParams = new Set(
+  "amount currency customer payment_method allowed_payment_method_types capture_method confirm off_session description metadata expand".split(
+    " ",
+  ),
+);
 
 type Answer = { status: number; body: unknown };
 
@@ -170,6 +236,12 @@ function asInteger(value: FormValue | undefined, param: string, required = false
   return Number(text);
 }
 
+function customerCreation(value: FormValue | undefined): StandInSession["customer_creation"] {
+  const text = asString(value, "customer_creation");
+  if (text !== null && text !== "always" && text !== "if_required") throw invalid("Invalid customer_creation", "customer_creation");
+  return text;
+}
+
 function invalid(message: string, param?: string, code?: string) {
   return new StripeApiError(400, "invalid_request_error", message, code, param);
 }
@@ -204,6 +276,112 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   let failures = { count: 0, status: 500, type: "api_error" };
   let hangs = 0;
+  let declines: string[] = [];
+  let captureWindowSeconds = 7 * 24 * 60 * 60;
+
+  function intentById(id: string, param?: string) {
+    const intent = paymentIntents.get(id);
+    if (!intent) throw noSuch("payment_intent", id, param);
+    return intent;
+  }
+
+  function unexpectedState(intent: StandInPaymentIntent, action: string) {
+    return new StripeApiError(
+      400,
+      "invalid_request_error",
+      `This PaymentIntent could not be ${action} because it has a status of ${intent.status}.`,
+      "payment_intent_unexpected_state",
+    );
+  }
+
+  function createIntent(body: FormData): Answer {
+    const unknown = Object.keys(body).find((key) => !intentCreateParams.has(key));
+    if (unknown) throw invalid(`Received unknown parameter: ${unknown}`, unknown, "parameter_unknown");
+    const amount = asInteger(body.amount, "amount", true) ?? 0;
+    if (amount < 50) throw invalid("Amount must be at least €0.50 eur", "amount", "amount_too_small");
+    const currency = asString(body.currency, "currency", true) ?? "eur";
+    const customer = asString(body.customer, "customer");
+    const paymentMethod = asString(body.payment_method, "payment_method");
+    const captureMethod = asString(body.capture_method, "capture_method") ?? "automatic";
+    if (captureMethod !== "manual" && captureMethod !== "automatic") throw invalid("Invalid capture_method", "capture_method");
+    if (asString(body.confirm, "confirm") !== "true" || asString(body.off_session, "off_session") !== "true")
+      throw invalid("The stand-in supports only confirm=true with off_session=true", "confirm");
+    if (!paymentMethod) throw invalid("Missing required param: payment_method.", "payment_method", "parameter_missing");
+    // Stripe charges a saved card without the customer only when it was saved for that, to that customer.
+    const saved = [...paymentIntents.values()].find((intent) => intent.payment_method === paymentMethod && intent.savedOffSession);
+    if (!saved || saved.customer !== customer) {
+      throw invalid(
+        `The provided PaymentMethod ${paymentMethod} was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.`,
+        "payment_method",
+      );
+    }
+    const created = nowSeconds();
+    const intent: StandInPaymentIntent = {
+      id: stripeId("pi_"),
+      amount,
+      currency,
+      succeeded: false,
+      refunded: 0,
+      created,
+      status: "requires_payment_method",
+      capture_method: captureMethod,
+      amount_capturable: 0,
+      amount_received: 0,
+      cancellation_reason: null,
+      customer,
+      payment_method: paymentMethod,
+      savedOffSession: false,
+      metadata: asStringRecord(body.metadata, "metadata"),
+      latest_charge: null,
+      capture_before: null,
+    };
+    paymentIntents.set(intent.id, intent);
+    const decline = declines.shift();
+    if (decline) {
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: "card_error",
+            code: decline,
+            message: decline === "authentication_required" ? "This payment requires authentication." : "Your card was declined.",
+            payment_intent: intentObject(intent),
+          },
+        },
+      };
+    }
+    intent.latest_charge = stripeId("ch_");
+    if (captureMethod === "manual") {
+      Object.assign(intent, { status: "requires_capture", amount_capturable: amount, capture_before: created + captureWindowSeconds });
+    } else {
+      Object.assign(intent, { status: "succeeded", succeeded: true, amount_received: amount });
+    }
+    const expand = body.expand;
+    return { status: 200, body: intentObject(intent, Array.isArray(expand) && expand.includes("latest_charge")) };
+  }
+
+  function captureIntent(id: string, body: FormData) {
+    const intent = intentById(id);
+    if (intent.status !== "requires_capture") throw unexpectedState(intent, "captured");
+    const amount = asInteger(body.amount_to_capture, "amount_to_capture") ?? intent.amount_capturable;
+    if (amount < 1 || amount > intent.amount_capturable) {
+      throw invalid("The amount_to_capture must be at most the amount_capturable.", "amount_to_capture", "amount_too_large");
+    }
+    // The rest of the authorisation goes back to the card at once.
+    Object.assign(intent, { status: "succeeded", succeeded: true, amount_received: amount, amount_capturable: 0 });
+    return intentObject(intent);
+  }
+
+  function cancelIntent(id: string, body: FormData) {
+    const intent = intentById(id);
+    if (intent.status !== "requires_capture" && intent.status !== "requires_payment_method") throw unexpectedState(intent, "canceled");
+    Object.assign(intent, {
+      status: "canceled",
+      amount_capturable: 0,
+      cancellation_reason: asString(body.cancellation_reason, "cancellation_reason") ?? null,
+    });
+    return intentObject(intent);
+  }
 
   function createSession(body: FormData): StandInSession {
     const unknown = Object.keys(body).find((key) => !sessionCreateParams.has(key));
@@ -267,6 +445,12 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
       status: "open",
       success_url: asString(body.success_url, "success_url", true),
       url: `https://checkout.stripe.com/c/pay/${id}`,
+      customer: null,
+      customer_creation: customerCreation(body.customer_creation),
+      setup_future_usage: asString(
+        asRecord(body.payment_intent_data, "payment_intent_data").setup_future_usage,
+        "payment_intent_data[setup_future_usage]",
+      ),
     };
     sessions.set(id, session);
     return session;
@@ -320,12 +504,25 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
     return refund;
   }
 
-  function route(method: string, path: string, body: FormData): Answer {
+  function route(method: string, path: string, body: FormData, query: FormData): Answer {
     if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: createSession(body) };
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (sessionPath && method === "GET" && !sessionPath[2]) return { status: 200, body: sessionById(decodeURIComponent(sessionPath[1])) };
     if (sessionPath && method === "POST" && sessionPath[2]) return { status: 200, body: expireSession(decodeURIComponent(sessionPath[1])) };
     if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(body) };
+    if (method === "POST" && path === "/v1/payment_intents") return createIntent(body);
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel)?$/.exec(path);
+    if (intentPath && method === "GET" && !intentPath[2]) {
+      const expand = query.expand;
+      return {
+        status: 200,
+        body: intentObject(intentById(decodeURIComponent(intentPath[1])), Array.isArray(expand) && expand.includes("latest_charge")),
+      };
+    }
+    if (intentPath && method === "POST" && intentPath[2] === "/capture")
+      return { status: 200, body: captureIntent(decodeURIComponent(intentPath[1]), body) };
+    if (intentPath && method === "POST" && intentPath[2] === "/cancel")
+      return { status: 200, body: cancelIntent(decodeURIComponent(intentPath[1]), body) };
     throw new StripeApiError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -378,7 +575,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
         record.replayed = true;
         answer = stored.answer;
       } else {
-        answer = route(method, url.pathname, record.body);
+        answer = route(method, url.pathname, record.body, record.query);
         // Answers are copied when stored: a replay returns the object as it was then, like Stripe's.
         answer = { status: answer.status, body: structuredClone(answer.body) };
         if (method === "POST" && idempotencyKey) idempotent.set(idempotencyKey, { fingerprint, answer });
@@ -427,20 +624,63 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
     completeSession(id: string, paymentStatus: "paid" | "unpaid" = "paid") {
       const session = sessionById(id);
       if (session.status !== "open") throw new Error(`stand-in: session ${id} is ${session.status}`);
+      const customer = session.customer_creation === "always" ? stripeId("cus_", 14) : null;
       const intent: StandInPaymentIntent = {
         id: stripeId("pi_"),
         amount: session.amount_total,
         currency: session.currency,
         succeeded: paymentStatus === "paid",
         refunded: 0,
+        created: nowSeconds(),
+        status: paymentStatus === "paid" ? "succeeded" : "processing",
+        capture_method: "automatic",
+        amount_capturable: 0,
+        amount_received: paymentStatus === "paid" ? session.amount_total : 0,
+        cancellation_reason: null,
+        customer,
+        payment_method: stripeId("pm_"),
+        savedOffSession: customer !== null && session.setup_future_usage === "off_session",
+        metadata: {},
+        latest_charge: stripeId("ch_"),
+        capture_before: null,
       };
       paymentIntents.set(intent.id, intent);
-      Object.assign(session, { status: "complete", payment_status: paymentStatus, payment_intent: intent.id, url: null });
+      Object.assign(session, { status: "complete", payment_status: paymentStatus, payment_intent: intent.id, url: null, customer });
       return session;
     },
     /** The session ran out on Stripe's side. */
     expireSession(id: string) {
       return expireSession(id);
+    },
+    paymentIntents,
+    /** The next off-session confirmations are refused by the card with these codes (`card_declined`, `authentication_required`). */
+    declineNext(...codes: string[]) {
+      declines = codes;
+    },
+    /** How long a new manual-capture authorisation lasts (its charge's `capture_before`). */
+    setCaptureWindow(seconds: number) {
+      captureWindowSeconds = seconds;
+    },
+    /** The authorisation lapsed at Stripe: Stripe cancels it itself, with the reason `automatic`. */
+    lapseAuthorisation(id: string) {
+      const intent = intentById(id);
+      if (intent.status !== "requires_capture") throw new Error(`stand-in: ${id} is ${intent.status}`);
+      Object.assign(intent, { status: "canceled", amount_capturable: 0, cancellation_reason: "automatic" });
+      return intentObject(intent);
+    },
+    /** A Stripe event about a PaymentIntent as it is now, e.g. `intentEvent("payment_intent.canceled", id)`. */
+    intentEvent(type: string, intentId: string, created = nowSeconds()) {
+      return {
+        id: stripeId("evt_"),
+        object: "event",
+        api_version: Stripe.API_VERSION,
+        created,
+        data: { object: intentObject(intentById(intentId)) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      };
     },
     /** The next `count` API requests fail with `status` and error `type` (the SDK retries a 5xx). */
     failNext(count: number, status = 500, type = "api_error") {

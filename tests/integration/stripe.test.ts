@@ -45,6 +45,7 @@ function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequ
     successUrl: "https://shop.example/de/checkout/done?order=R-2026-000123",
     cancelUrl: "https://shop.example/de/bag",
     idempotencyKey: `checkout-${randomUUID()}`,
+    depositCents: 0,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { FileText, Mail, PackageCheck, PackageOpen, PencilLine, Printer, XCircle
 import { Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { BindingFields, BindingSet } from "../../components/admin/binding";
+import { DepositPanel } from "../../components/admin/deposit-panel";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
 import { ScanCodeField } from "../../components/admin/scan-codes";
@@ -19,6 +20,7 @@ import {
   pickupSchema,
   returnSchema,
 } from "../../domain/admin/order";
+import { isDepositIntent } from "../../domain/deposits";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { hotelNote } from "../../domain/partner-hotel";
@@ -30,13 +32,18 @@ import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
+import { authoriseAtHandOut, depositAction, getDepositPanel } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   // Another branch's order is as good as missing for a staff member: nothing of it is shown.
   const record = found(await getAdminOrder(user, param(z.uuid(), params.id)));
-  return { ...record, daysUntilPickup: daysUntilPickup(new Date(record.order.pickupAt), new Date()) };
+  return {
+    ...record,
+    daysUntilPickup: daysUntilPickup(new Date(record.order.pickupAt), new Date()),
+    deposit: await getDepositPanel(record.order),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -52,7 +59,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         const input = parse(pickupSchema, form.values);
         if (!input.ok) return input;
         const codes = Object.fromEntries(Object.entries(input.value.codes).map(([line, text]) => [line, parseCodes(text)]));
-        return pickUpOrder(user, id, codes, { early: input.value.early, bindings: input.value.binding });
+        const handedOut = await pickUpOrder(user, id, codes, { early: input.value.early, bindings: input.value.binding });
+        // The deposit's authorisation at the latest (decision 045).
+        if (handedOut.ok) await authoriseAtHandOut(user, id);
+        return handedOut;
       }
       case "return": {
         const input = parse(returnSchema, form.values);
@@ -65,6 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "resend":
         return resendConfirmation(user, id, publicOrigin(request));
       default:
+        if (isDepositIntent(intent)) return depositAction(user, id, intent, form.values);
         return fail.invalid({ form: "admin.errors.choose" });
     }
   }
@@ -273,6 +284,8 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
             </Form>
           </Section>
         )}
+
+        {loaderData.deposit && <DepositPanel deposit={loaderData.deposit} order={order} />}
 
         <Section title={t("admin.orders.payments")}>
           {payments.length === 0 ? (

@@ -18,6 +18,7 @@ import { checkout, loadBagAtBranch } from "../../server/booking/bag.server";
 import { bagView } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
+import { depositForLines } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/checkout";
 
 const FIELDS = ["name", "company", "vatId", "street", "postalCode", "city", "country", "email", "phone", "damageWaiver"] as const;
@@ -86,6 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       packageName: l.packageName,
     })),
     values,
+    depositCents: await depositForLines(view.lines),
   };
 }
 
@@ -313,6 +315,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 damageWaiver={waiver}
               />
             </div>
+          )}
+          {loaderData.depositCents > 0 && (
+            <p className="mt-3 border-t border-slate-200 pt-3" data-deposit>
+              {t("booking.checkout.deposit", { amount: formatMoney(loaderData.depositCents, locale) })}
+            </p>
           )}
           <Link to={href("/rental/bag")} className="mt-3 inline-block text-brand-700 hover:underline">
             {t("booking.checkout.editBag")}

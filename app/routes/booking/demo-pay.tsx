@@ -38,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     amountCents: checkout.amountCents,
     email: checkout.email,
     expired: checkout.expiresAt < Date.now(),
+    depositCents: checkout.depositCents,
     cancelUrl: checkout.cancelUrl,
   };
 }
@@ -46,8 +47,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   requireDemoProvider();
   const input = parse(decision, (await readForm(request)).values);
   if (!input.ok) badRequest();
-  const { c, outcome, method } = input.value;
+  const { c, outcome } = input.value;
   const checkout = checkoutOf(params, c);
+  // As at Stripe, a checkout that saves the card for a deposit takes the card only.
+  const method = checkout.depositCents > 0 ? "card" : input.value.method;
   if (checkout.expiresAt < Date.now() && outcome === "paid") return redirect(checkout.cancelUrl);
   const origin = publicOrigin(request);
   const deliver = (body: string, headers: Headers) => receivePaymentWebhook("demo", body, headers, origin);
@@ -60,7 +63,7 @@ export default function DemoPay({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const busy = useNavigation().state !== "idle";
-  const { token, orderNumber, amountCents, email, expired } = loaderData;
+  const { token, orderNumber, amountCents, email, expired, depositCents } = loaderData;
   return (
     <main className="min-h-screen bg-slate-100 px-4 py-10">
       <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-lg">
@@ -71,6 +74,11 @@ export default function DemoPay({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-3 text-2xl font-bold">{t("demoPay.title", { amount: formatMoney(amountCents, locale) })}</h1>
         <p className="mt-1 text-slate-700">{t("demoPay.order", { number: orderNumber, email })}</p>
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("demoPay.notice")}</p>
+        {depositCents > 0 && (
+          <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-deposit>
+            {t("demoPay.deposit", { amount: formatMoney(depositCents, locale) })}
+          </p>
+        )}
         {expired ? (
           <div role="alert" className="mt-6">
             <p className="font-medium">{t("demoPay.expired")}</p>
@@ -89,13 +97,15 @@ export default function DemoPay({ loaderData }: Route.ComponentProps) {
                   <CreditCard aria-hidden="true" className="size-5" />
                   {t("demoPay.card")}
                 </label>
-                <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-                  <input type="radio" name="method" value="paypal" />
-                  <span aria-hidden="true" className="font-bold text-sky-800">
-                    P
-                  </span>
-                  PayPal
-                </label>
+                {depositCents === 0 && (
+                  <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+                    <input type="radio" name="method" value="paypal" />
+                    <span aria-hidden="true" className="font-bold text-sky-800">
+                      P
+                    </span>
+                    PayPal
+                  </label>
+                )}
               </div>
             </fieldset>
             <div className="grid grid-cols-[1fr_6rem_5rem] gap-2 text-sm">

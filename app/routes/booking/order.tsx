@@ -3,6 +3,7 @@ import { useCallback, useEffect } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../components/analytics";
+import { DepositNote } from "../../components/booking/deposit-note";
 import { Totals } from "../../components/booking/totals";
 import { Notice } from "../../components/booking/ui";
 import { replyFor } from "../../components/form-values";
@@ -19,6 +20,7 @@ import { found, param, redirectTo, refuse } from "../../server/http/results.serv
 import { orderQrDataUrl } from "../../server/orders/documents.server";
 import { cancelByCustomer, orderPage } from "../../server/orders/order-page.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
+import { customerDeposit } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/order";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
@@ -48,6 +50,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       coupon: order.discounts.find((d) => d.kind === "coupon")?.label ?? null,
       hotel: page.hotel ? { name: page.hotel.name } : null,
     },
+    deposit: ["paid", "picked_up", "returned"].includes(order.status) ? await customerDeposit(order.id) : null,
     confirming: page.confirming,
     cancellable: page.cancellable,
     changeable: page.changeRefusal === null,
@@ -253,6 +256,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           damageWaiver={order.damageWaiver}
         />
       </div>
+      {loaderData.deposit && <DepositNote deposit={loaderData.deposit} />}
       {order.status === "paid" && (
         <section className="mt-8 rounded-xl border border-slate-200 p-5" aria-labelledby="change-title">
           <h2 id="change-title" className="text-lg font-semibold">

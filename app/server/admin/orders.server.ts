@@ -22,6 +22,7 @@ import { type Db, getDb, queryRows } from "../db/client.server";
 import { emailOutbox, orderLines, orderPersons, orders, partnerHotels, payments, reservations, shops, units, users } from "../db/schema";
 import { sendCancellationEmail } from "../orders/cancellation.server";
 import { sendOrderConfirmation } from "../orders/confirmation.server";
+import { releaseOnCancel } from "../payments/deposits.server";
 import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 import { auditTrail, recordAudit } from "./audit.server";
@@ -397,6 +398,7 @@ export async function cancelByStaff(
     if (cancelled.ok && cancelled.wasPaid) await sendCancellationEmail(id, origin, { how: "none" });
   }
   if (!done) return fail.invalid({ form: "admin.orders.errors.notNow" });
+  await releaseOnCancel(id); // deposits (decision 045)
   const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
   await recordAudit(db, {
     userId: user.id,

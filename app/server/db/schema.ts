@@ -35,6 +35,7 @@ import { OFFER_KINDS } from "../../domain/pictures";
 import {
   AGE_BANDS,
   COUPON_KINDS,
+  DEPOSIT_STATUSES,
   ITEM_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -942,4 +943,42 @@ export const auditLog = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.at), index("audit_log_at_idx").on(t.at)],
+);
+
+/**
+ * Deposits (decision 045): one row per authorisation of a deposit on the customer's card, or a deposit
+ * taken at the counter (provider `counter`). An order may have several when an authorisation lapsed or
+ * was refused and a new one was made; the newest live one is the order's deposit. `ref` is the provider's
+ * id (Stripe: the manual-capture PaymentIntent), null while `pending`.
+ */
+export const depositStatus = pgEnum("deposit_status", DEPOSIT_STATUSES);
+
+export const deposits = pgTable(
+  "deposits",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    ref: text("ref"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    /** What was kept for damage (the rest went back to the card). */
+    capturedCents: integer("captured_cents").notNull().default(0),
+    status: depositStatus("status").notNull().default("pending"),
+    authorisedAt: timestamp("authorised_at", { withTimezone: true }),
+    /** When the authorisation lapses at the provider (Stripe: the charge's `capture_before`); null at the counter. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Why part of it was kept (the damage line), or why the authorisation failed. */
+    reason: text("reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("deposits_provider_ref_idx").on(t.provider, t.ref),
+    index("deposits_order_idx").on(t.orderId),
+    check("deposits_amount", sql`${t.amountCents} > 0`),
+    check("deposits_captured", sql`${t.capturedCents} >= 0 and ${t.capturedCents} <= ${t.amountCents}`),
+  ],
 );

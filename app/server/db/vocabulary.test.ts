@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   AGE_BANDS,
   COUPON_KINDS,
+  DEPOSIT_STATUSES,
   ITEM_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -30,6 +31,7 @@ const WORDS: Record<string, readonly string[]> = {
   payment_status: PAYMENT_STATUSES,
   sizing: SIZING_KINDS,
   age_band: AGE_BANDS,
+  deposit_status: DEPOSIT_STATUSES,
 };
 
 const enums = (Object.values(schema) as unknown[]).filter(isPgEnum);

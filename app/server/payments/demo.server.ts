@@ -11,11 +11,19 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { assumedExpiry } from "../../domain/deposits";
 import { type Locale, locales, localizePath } from "../../domain/i18n";
 import { getConfig } from "../config.server";
 import { logger } from "../log.server";
 import { dataDirSecret } from "../secrets.server";
-import { type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "./provider.server";
+import {
+  type Checkout,
+  type CheckoutRequest,
+  type DepositEvent,
+  type PaymentEvent,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from "./provider.server";
 
 export const DEMO_SIGNATURE_HEADER = "demo-signature";
 const TOLERANCE_SECONDS = 300;
@@ -41,6 +49,8 @@ const checkoutSchema = z.object({
   expiresAt: z.number(),
   successUrl: z.url(),
   cancelUrl: z.url(),
+  /** The deposit to be authorised later on the card (decision 045): the page then offers the card only. */
+  depositCents: z.number().int().min(0).default(0),
 });
 export type DemoCheckout = z.infer<typeof checkoutSchema>;
 
@@ -75,6 +85,17 @@ const eventSchema = z.object({
   amountCents: z.number().int().nullable(),
   currency: z.string().nullable(),
   method: z.enum(["paypal", "card"]).nullable(),
+  created: z.number().int(),
+});
+
+/** A deposit's event, as the demo provider would send it about one of its authorisations (tests forge the lapse this way). */
+const depositEventSchema = z.object({
+  id: z.string().regex(/^evt_demo_[A-Za-z0-9_-]+$/),
+  kind: z.literal("deposit"),
+  type: z.enum(["authorised", "captured", "released", "expired", "failed"]),
+  ref: z.string().regex(/^dep_demo_[A-Za-z0-9_-]+$/),
+  orderId: z.string().nullable(),
+  amountCents: z.number().int().nullable(),
   created: z.number().int(),
 });
 
@@ -136,12 +157,13 @@ export function createDemoProvider(): PaymentProvider {
         expiresAt: request.expiresAt.getTime(),
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
+        depositCents: request.depositCents,
       });
       const page = new URL(localizePath(`/pay/demo/${ref}`, request.language as Locale), request.successUrl);
       page.searchParams.set("c", token);
       return { ref, redirectUrl: page.toString() };
     },
-    async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null> {
+    async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | DepositEvent | null> {
       const header = headers.get(DEMO_SIGNATURE_HEADER) ?? "";
       const parts = Object.fromEntries(header.split(",").map((part) => part.split("=", 2) as [string, string]));
       const timestamp = Number(parts.t);
@@ -154,6 +176,11 @@ export function createDemoProvider(): PaymentProvider {
         json = JSON.parse(rawBody);
       } catch {
         throw new WebhookSignatureError("body is not JSON");
+      }
+      const deposit = depositEventSchema.safeParse(json);
+      if (deposit.success) {
+        const { created, ...d } = deposit.data;
+        return { ...d, provider: "demo", createdAt: new Date(created * 1000) } satisfies DepositEvent;
       }
       const event = eventSchema.safeParse(json);
       if (!event.success) return null;
@@ -177,6 +204,19 @@ export function createDemoProvider(): PaymentProvider {
     },
     async expireCheckout() {
       // The demo checkout expires with its token; a payment after that is a late payment the shop handles.
+    },
+    // Deposits: the demo card always authorises, for the assumed validity; the shop knows when it lapses.
+    async authoriseDeposit(request) {
+      const now = new Date();
+      const ref = `dep_demo_${hmac(`deposit:${request.idempotencyKey}`).toString("base64url").slice(0, 24)}`;
+      logger.info({ ref, amountCents: request.amountCents }, "demo provider: deposit authorised");
+      return { status: "authorised", ref, authorisedAt: now, expiresAt: assumedExpiry(now) };
+    },
+    async captureDeposit(request) {
+      logger.info({ ref: request.ref, amountCents: request.amountCents }, "demo provider: deposit captured");
+    },
+    async releaseDeposit(request) {
+      logger.info({ ref: request.ref }, "demo provider: deposit released");
     },
   };
 }

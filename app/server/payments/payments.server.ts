@@ -14,6 +14,7 @@ import { orderChanges, orders, payments, webhookEvents } from "../db/schema";
 import { logger } from "../log.server";
 import { type Refunded, sendCancellationEmail, sendRefundEmail } from "../orders/cancellation.server";
 import { createDemoProvider } from "./demo.server";
+import { depositDueOf, openDeposit, releaseOnCancel } from "./deposits.server";
 import type { PaymentEvent, PaymentProvider, ProviderId } from "./provider.server";
 import { createStripeProvider } from "./stripe.server";
 
@@ -75,6 +76,7 @@ export async function startPayment(params: { orderId: string; origin: string }, 
       successUrl,
       cancelUrl,
       idempotencyKey: `checkout-${order.id}`,
+      depositCents: await depositDueOf(order.id, db),
     });
   } catch (error) {
     logger.error({ err: error, order: order.number }, "payment provider: checkout not created");
@@ -126,6 +128,8 @@ export async function startChangePayment(params: { changeId: number; origin: str
       successUrl: new URL(`${orderPage}?changed=1`, params.origin).toString(),
       cancelUrl: new URL(`${orderPage}/change?payment=cancelled`, params.origin).toString(),
       idempotencyKey: `change-${change.id}`,
+      // The deposit rides on the booking's saved card, or is taken at the counter.
+      depositCents: 0,
     });
   } catch (error) {
     logger.error({ err: error, order: order.number }, "payment provider: checkout of a change not created");
@@ -219,6 +223,7 @@ async function applyOnce(event: PaymentEvent, hooks: PaymentHooks, db: Db): Prom
     }
     const outcome = await confirmOrder(payment.orderId, db);
     if (outcome.outcome === "paid") {
+      await openDeposit(payment.orderId, db);
       await hooks.onPaid?.(payment.orderId);
       return "paid";
     }
@@ -300,6 +305,7 @@ export async function succeededPayments(orderId: string, db: Db = getDb()) {
 export async function cancelAndRefund(orderId: string, note: string, origin: string, db: Db = getDb()): Promise<boolean> {
   const result = await cancelOrder(orderId, { note }, db);
   if (!result.ok) return false;
+  await releaseOnCancel(orderId);
   if (!result.wasPaid) return true;
   // A changed order may have been paid in parts (the booking, then a change's difference): all go back.
   const paid = await succeededPayments(orderId, db);

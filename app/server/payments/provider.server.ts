@@ -21,6 +21,11 @@ export type CheckoutRequest = {
   cancelUrl: string;
   /** The same key for a retried call creates no second checkout. */
   idempotencyKey: string;
+  /**
+   * The deposit the order asks (0: none). The checkout then saves the card for a later authorisation made
+   * without the customer (decision 045): only a card can carry one.
+   */
+  depositCents: number;
 };
 
 export type Checkout = {
@@ -56,6 +61,44 @@ export type PaymentEvent = {
   createdAt: Date;
 };
 
+/**
+ * A webhook event about a deposit's authorisation (decision 045), normalized:
+ * - `authorised`: the amount is held on the card;
+ * - `captured`: (part of) it was taken: `amountCents` says how much;
+ * - `released`: the authorisation was cancelled (by the shop or in the provider's dashboard);
+ * - `expired`: it lapsed at the provider without being captured;
+ * - `failed`: the card refused it.
+ */
+export type DepositEvent = {
+  kind: "deposit";
+  provider: ProviderId;
+  id: string;
+  type: "authorised" | "captured" | "released" | "expired" | "failed";
+  /** The authorisation the event is about (DepositAuthorisation.ref). */
+  ref: string;
+  orderId: string | null;
+  amountCents: number | null;
+  createdAt: Date;
+};
+
+export type DepositRequest = {
+  orderId: string;
+  orderNumber: string;
+  amountCents: number;
+  currency: "EUR";
+  /** The rental's captured payment, whose card was saved for this (Stripe: its PaymentIntent). */
+  paymentRef: string;
+  /** The same key for a retried call makes no second authorisation. */
+  idempotencyKey: string;
+};
+
+export type DepositAuthorisation =
+  | { status: "authorised"; ref: string; authorisedAt: Date; expiresAt: Date | null }
+  | { status: "failed"; ref: string | null; reason: string };
+
+/** The provider says the authorisation is no longer there to capture (it lapsed or was cancelled). */
+export class DepositLapsedError extends Error {}
+
 /** The signature or timestamp of a webhook did not verify: answer 400 and change nothing. */
 export class WebhookSignatureError extends Error {}
 
@@ -66,9 +109,15 @@ export interface PaymentProvider {
    * Verifies the signature over the raw body (and that the timestamp is recent), then returns the
    * normalized event, or null for an event type the shop does not act on. Throws WebhookSignatureError.
    */
-  verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null>;
+  verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | DepositEvent | null>;
   /** Refunds a captured payment (all of it unless `amountCents` says less). */
   refund(request: { ref: string; paymentRef: string | null; amountCents: number; idempotencyKey: string }): Promise<{ refundRef: string }>;
   /** Makes an open checkout unusable (the customer went back to the bag). Safe to call on a finished one. */
   expireCheckout(ref: string): Promise<void>;
+  /** Authorises (holds, does not charge) a deposit on the card saved at checkout, without the customer. */
+  authoriseDeposit(request: DepositRequest): Promise<DepositAuthorisation>;
+  /** Takes `amountCents` of an authorised deposit; the rest goes back to the card. Throws DepositLapsedError. */
+  captureDeposit(request: { ref: string; amountCents: number; idempotencyKey: string }): Promise<void>;
+  /** Cancels an authorisation: nothing is taken. Safe to call on one that has lapsed or was cancelled. */
+  releaseDeposit(request: { ref: string; idempotencyKey: string }): Promise<void>;
 }

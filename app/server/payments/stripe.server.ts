@@ -4,8 +4,19 @@
  */
 import Stripe from "stripe";
 import { z } from "zod";
+import { AUTHORISATION_DAYS } from "../../domain/deposits";
 import type { Locale } from "../../domain/i18n";
-import { type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "./provider.server";
+import {
+  type Checkout,
+  type CheckoutRequest,
+  type DepositAuthorisation,
+  type DepositEvent,
+  DepositLapsedError,
+  type DepositRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from "./provider.server";
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -104,6 +115,34 @@ const eventSchema = z.looseObject({
 
 type SessionSnapshot = z.infer<typeof sessionSchema>;
 
+/** A deposit's PaymentIntent as its events carry it; the shop's own carry `metadata.purpose = deposit`. */
+const depositIntentSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal("payment_intent"),
+  amount: z.number().int(),
+  amount_received: z.number().int().nullish(),
+  cancellation_reason: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+const DEPOSIT_PURPOSE = "deposit";
+
+function depositEventType(type: string, intent: z.infer<typeof depositIntentSchema>): DepositEvent["type"] | null {
+  switch (type) {
+    case "payment_intent.amount_capturable_updated":
+      return "authorised";
+    case "payment_intent.succeeded":
+      return "captured";
+    case "payment_intent.payment_failed":
+      return "failed";
+    case "payment_intent.canceled":
+      // Stripe cancels an uncaptured authorisation itself when it lapses, with the reason `automatic`.
+      return intent.cancellation_reason === "automatic" ? "expired" : "released";
+    default:
+      return null;
+  }
+}
+
 const handledEvents = new Set([
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
@@ -159,12 +198,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   async function createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const metadata = { orderId: request.orderId };
+    const deposit = request.depositCents > 0;
     const session = await stripe.checkout.sessions.create(
       {
         mode: "payment",
         // The API version this SDK pins (2026-09-30.endive and later) no longer takes `payment_method_types`:
         // this list filters the methods enabled in the Dashboard, so PayPal must be switched on there too.
-        allowed_payment_method_types: ["card", "paypal"],
+        // A deposit is a card authorisation made later without the customer (decision 045): card only.
+        allowed_payment_method_types: deposit ? ["card"] : ["card", "paypal"],
+        // The card is saved to a customer of its own, for the deposit's authorisation off-session.
+        ...(deposit ? { customer_creation: "always" as const } : {}),
         line_items: [
           {
             quantity: 1,
@@ -180,7 +223,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         client_reference_id: request.orderId,
         metadata,
         // Also on the PaymentIntent, so that refunds and disputes in the dashboard lead back to the order.
-        payment_intent_data: { metadata },
+        payment_intent_data: { metadata, ...(deposit ? { setup_future_usage: "off_session" as const } : {}) },
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         expires_at: checkoutExpiresAt(request.expiresAt),
@@ -191,7 +234,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return { ref: session.id, redirectUrl: session.url };
   }
 
-  async function verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null> {
+  async function verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | DepositEvent | null> {
     const signature = headers.get("stripe-signature");
     if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
     let verified: unknown;
@@ -203,6 +246,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
 
     const event = eventSchema.parse(verified);
+    if (event.type.startsWith("payment_intent.")) return depositEvent(event);
     if (!handledEvents.has(event.type)) return null;
     const session = sessionSchema.parse(event.data.object);
     const type = eventType(event.type, session);
@@ -250,5 +294,101 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
-  return { id: "stripe", createCheckout, verifyWebhook, refund, expireCheckout };
+  /** The events of the shop's deposit authorisations; the rental's own PaymentIntents arrive through their sessions. */
+  function depositEvent(event: z.infer<typeof eventSchema>): DepositEvent | null {
+    // The rental's own PaymentIntents (and any others of the account) are not the shop's to act on here.
+    const purpose = z.looseObject({ metadata: z.record(z.string(), z.unknown()).nullish() }).safeParse(event.data.object);
+    if (!purpose.success || purpose.data.metadata?.purpose !== DEPOSIT_PURPOSE) return null;
+    const intent = depositIntentSchema.parse(event.data.object);
+    const type = depositEventType(event.type, intent);
+    if (!type) return null;
+    return {
+      kind: "deposit",
+      provider: "stripe",
+      id: event.id,
+      type,
+      ref: intent.id,
+      orderId: intent.metadata?.orderId ?? null,
+      amountCents: type === "captured" ? (intent.amount_received ?? null) : intent.amount,
+      createdAt: new Date(event.created * 1000),
+    };
+  }
+
+  async function authoriseDeposit(request: DepositRequest): Promise<DepositAuthorisation> {
+    const rental = await stripe.paymentIntents.retrieve(request.paymentRef);
+    const paymentMethod = typeof rental.payment_method === "string" ? rental.payment_method : (rental.payment_method?.id ?? null);
+    const customer = typeof rental.customer === "string" ? rental.customer : (rental.customer?.id ?? null);
+    // Paid without saving the card (a PayPal payment from before the order asked a deposit, say).
+    if (!paymentMethod || !customer) return { status: "failed", ref: null, reason: "no_saved_card" };
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          customer,
+          payment_method: paymentMethod,
+          allowed_payment_method_types: ["card"],
+          capture_method: "manual",
+          confirm: true,
+          off_session: true,
+          description: `Deposit ${request.orderNumber}`,
+          metadata: { orderId: request.orderId, purpose: DEPOSIT_PURPOSE },
+          expand: ["latest_charge"],
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status !== "requires_capture") return { status: "failed", ref: intent.id, reason: intent.status };
+      const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+      const captureBefore = charge?.payment_method_details?.card?.capture_before;
+      const authorisedAt = new Date(intent.created * 1000);
+      return {
+        status: "authorised",
+        ref: intent.id,
+        authorisedAt,
+        expiresAt: captureBefore ? new Date(captureBefore * 1000) : new Date(authorisedAt.getTime() + AUTHORISATION_DAYS * 86_400_000),
+      };
+    } catch (error) {
+      // A refusal of the card (declined, or the bank wants the customer to confirm): the PaymentIntent exists, failed.
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { status: "failed", ref: error.payment_intent?.id ?? null, reason: error.code ?? "card_declined" };
+      }
+      throw error;
+    }
+  }
+
+  /** After Stripe refused to act on an authorisation for its state: whether it is gone (cancelled or lapsed). */
+  async function gone(ref: string, error: unknown): Promise<boolean> {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== "payment_intent_unexpected_state") return false;
+    const intent = await stripe.paymentIntents.retrieve(ref);
+    return intent.status === "canceled";
+  }
+
+  async function captureDeposit(request: { ref: string; amountCents: number; idempotencyKey: string }) {
+    try {
+      await stripe.paymentIntents.capture(
+        request.ref,
+        { amount_to_capture: request.amountCents },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      if (await gone(request.ref, error)) throw new DepositLapsedError(`PaymentIntent ${request.ref} is no longer authorised`);
+      throw error;
+    }
+  }
+
+  async function releaseDeposit(request: { ref: string; idempotencyKey: string }) {
+    try {
+      await stripe.paymentIntents.cancel(
+        request.ref,
+        { cancellation_reason: "requested_by_customer" },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      // Lapsed or cancelled already: nothing is held, which is what a release wants.
+      if (await gone(request.ref, error)) return;
+      throw error;
+    }
+  }
+
+  return { id: "stripe", createCheckout, verifyWebhook, refund, expireCheckout, authoriseDeposit, captureDeposit, releaseDeposit };
 }

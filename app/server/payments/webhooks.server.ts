@@ -8,6 +8,7 @@ import { z } from "zod";
 import { logger } from "../log.server";
 import { sendPaymentReturnedEmails } from "../orders/cancellation.server";
 import { sendChangeConfirmation, sendOrderConfirmation } from "../orders/confirmation.server";
+import { applyDepositEvent } from "./deposits.server";
 import { applyPaymentEvent, getPaymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
 
@@ -24,6 +25,8 @@ const storableEvent = z.looseObject({
   paymentRef: storedText.nullable(),
   method: storedText.nullable(),
 });
+
+const storableDepositEvent = z.looseObject({ id: storedText, ref: storedText, orderId: storedText.nullable() });
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
@@ -55,6 +58,11 @@ export async function receivePaymentWebhook(
     throw error;
   }
   if (!event) return { status: 200, body: { received: true, result: "ignored" } };
+  if ("kind" in event) {
+    const storable = storableDepositEvent.safeParse(event);
+    if (!storable.success) return malformed(providerId, storable.error.issues.slice(0, 5));
+    return { status: 200, body: { received: true, result: await applyDepositEvent(event) } };
+  }
   const storable = storableEvent.safeParse(event);
   if (!storable.success) return malformed(providerId, storable.error.issues.slice(0, 5));
   const result = await applyPaymentEvent(event, {

@@ -522,6 +522,7 @@ const catalogue: DemoItem[] = [
     level: "expert",
     sizes: ["158", "165", "172", "179"],
     sort: 30,
+    depositCents: 15000,
     name: {
       en: "Ski Race Pro",
       de: "Ski Race Pro",
@@ -549,6 +550,7 @@ const catalogue: DemoItem[] = [
     sizes: ["170", "178", "186"],
     local: true,
     sort: 40,
+    depositCents: 15000,
     name: {
       en: "Ski Freeride Powder",
       de: "Ski Freeride Powder",
@@ -1720,6 +1722,7 @@ const catalogue: DemoItem[] = [
     level: "intermediate",
     sizes: EBIKE,
     sort: 10,
+    depositCents: 30000,
     name: {
       en: "E-MTB Fully Trail",
       de: "E-MTB Fully Trail",
@@ -1747,6 +1750,7 @@ const catalogue: DemoItem[] = [
     sizes: EBIKE,
     local: true,
     sort: 20,
+    depositCents: 50000,
     name: {
       en: "E-MTB Fully Carbon Pro",
       de: "E-MTB Fully Carbon Pro",
@@ -1775,6 +1779,7 @@ const catalogue: DemoItem[] = [
     level: "beginner",
     sizes: EBIKE,
     sort: 10,
+    depositCents: 20000,
     name: {
       en: "E-bike Hardtail Tour",
       de: "E-Bike Hardtail Tour",
@@ -1801,6 +1806,7 @@ const catalogue: DemoItem[] = [
     level: "intermediate",
     sizes: EBIKE,
     sort: 20,
+    depositCents: 20000,
     name: {
       en: "E-MTB Hardtail Sport",
       de: "E-MTB Hardtail Sport",
@@ -1827,6 +1833,7 @@ const catalogue: DemoItem[] = [
     level: "beginner",
     sizes: ["S", "M", "L"],
     sort: 30,
+    depositCents: 20000,
     name: {
       en: "E-bike Trekking Comfort",
       de: "E-Bike Trekking Comfort",
@@ -1853,6 +1860,7 @@ const catalogue: DemoItem[] = [
     kind: "rental",
     maxHeightCm: 155,
     sort: 10,
+    depositCents: 10000,
     name: {
       en: "Junior e-bike 24in",
       de: "Kinder-E-Bike 24 Zoll",
@@ -1877,6 +1885,7 @@ const catalogue: DemoItem[] = [
     kind: "rental",
     maxHeightCm: 165,
     sort: 20,
+    depositCents: 10000,
     name: {
       en: "Junior e-MTB 26in",
       de: "Jugend-E-MTB 26 Zoll",
