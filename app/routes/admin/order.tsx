@@ -1,6 +1,7 @@
 import { FileText, Mail, PackageCheck, PackageOpen, PencilLine, Printer, XCircle } from "lucide-react";
 import { Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
+import { AgreementSection } from "../../components/admin/agreement";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
 import { AdminPage, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
@@ -17,6 +18,7 @@ import {
   pickupSchema,
   returnSchema,
 } from "../../domain/admin/order";
+import { canSign } from "../../domain/agreement";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { hotelNote } from "../../domain/partner-hotel";
@@ -28,13 +30,18 @@ import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
+import { listAgreements, orderLocale } from "../../server/orders/agreements.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   // Another branch's order is as good as missing for a staff member: nothing of it is shown.
   const record = found(await getAdminOrder(user, param(z.uuid(), params.id)));
-  return { ...record, daysUntilPickup: daysUntilPickup(new Date(record.order.pickupAt), new Date()) };
+  return {
+    ...record,
+    daysUntilPickup: daysUntilPickup(new Date(record.order.pickupAt), new Date()),
+    agreement: { language: orderLocale(record.order), versions: await listAgreements(record.order.id) },
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -159,6 +166,12 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
             {t("admin.orders.printOrder")}
           </a>
         </p>
+        <AgreementSection
+          orderId={order.id}
+          orderLanguage={loaderData.agreement.language}
+          canSign={canSign(order.status)}
+          versions={loaderData.agreement.versions}
+        />
 
         <Section title={t("admin.orders.equipment")}>
           <div className="space-y-4">
