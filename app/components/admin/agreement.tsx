@@ -26,9 +26,10 @@ type Point = { x: number; y: number };
 function SignaturePad({ name, restore, describedBy }: { name: string; restore: string | null; describedBy: string }) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const field = useRef<HTMLInputElement>(null);
   const stroke = useRef<(Point & { id: number }) | null>(null);
-  const [inked, setInked] = useState(restore !== null);
+  // State, not the field's own value: React puts a hidden field's value back to its default on every render.
+  const [picture, setPicture] = useState(restore ?? "");
+  const inked = picture !== "";
 
   useEffect(() => {
     if (!restore) return;
@@ -82,14 +83,12 @@ function SignaturePad({ name, restore, describedBy }: { name: string; restore: s
   const up = (event: React.PointerEvent<HTMLCanvasElement>) => {
     if (!stroke.current || stroke.current.id !== event.pointerId) return;
     stroke.current = null;
-    (field.current as HTMLInputElement).value = (canvas.current as HTMLCanvasElement).toDataURL("image/png");
-    setInked(true);
+    setPicture((canvas.current as HTMLCanvasElement).toDataURL("image/png"));
   };
   const clear = () => {
     const element = canvas.current as HTMLCanvasElement;
     element.getContext("2d")?.clearRect(0, 0, element.width, element.height);
-    (field.current as HTMLInputElement).value = "";
-    setInked(false);
+    setPicture("");
   };
 
   return (
@@ -109,7 +108,7 @@ function SignaturePad({ name, restore, describedBy }: { name: string; restore: s
         onPointerCancel={up}
         className="block aspect-[5/2] w-full cursor-crosshair touch-none rounded-lg border-2 border-dashed border-slate-500 bg-white"
       />
-      <input ref={field} type="hidden" name={name} defaultValue={restore ?? ""} />
+      <input type="hidden" name={name} value={picture} />
       <button
         type="button"
         onClick={clear}
