@@ -150,7 +150,7 @@ export async function signAgreement(
       action: "sign",
       entity: "order",
       entityId: orderId,
-      after: { agreement: version, signerName: input.signerName, signature: input.kind, sha256 },
+      after: { agreement: version, signerName: input.signerName, sha256 },
     });
     return ok({ version });
   });
