@@ -4,6 +4,7 @@
  * admin. Each answer is the expected redirect, 403/404 or 200, no refused write changes anything, and no
  * answer to a staff member shows anything of a branch they do not work for.
  */
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/server/auth/password.server";
@@ -95,6 +96,18 @@ beforeAll(async () => {
     .returning();
   ids.block = block.id;
   ids.orderNumber = held.order.number;
+  // A signed contract of the order, for its download (decision 044).
+  const pdf = new TextEncoder().encode("%PDF-1.7 matrix contract");
+  await db.insert(schema.agreements).values({
+    orderId: held.order.id,
+    version: 1,
+    language: "en",
+    signerName: SECRET_A.customer,
+    signatureKind: "typed",
+    pdf,
+    sha256: createHash("sha256").update(pdf).digest("hex"),
+    signedAt: new Date(),
+  });
   const [coupon] = await db.select().from(schema.coupons).limit(1);
   const [hotel] = await db.select().from(schema.partnerHotels).limit(1);
   ids.coupon = coupon.id;
@@ -123,6 +136,8 @@ const routes = (): [string, Access][] => [
   [`/admin/order/${ids.order}/contract.pdf`, "branch"],
   [`/admin/order/${ids.order}/confirmation.pdf`, "branch"],
   [`/admin/order/${ids.order}/change`, "branch"],
+  [`/admin/order/${ids.order}/agreement`, "branch"],
+  [`/admin/order/${ids.order}/agreement/1.pdf`, "branch"],
   ["/admin/calendar", "staff"],
   // The month of branch A's order: staff of another branch see the calendar, without that order.
   ["/admin/calendar?month=2027-01", "staff"],
@@ -228,6 +243,7 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
         [`/admin/order/${ids.order}`, { intent: "cancel", refund: "on" }, "branch"],
         [`/admin/order/${ids.order}`, { intent: "resend" }, "branch"],
         [`/admin/order/${ids.order}/change`, { intent: "confirm", expectedTotal: "0" }, "branch"],
+        [`/admin/order/${ids.order}/agreement`, { signerName: "Intruder", typedName: "Intruder" }, "branch"],
         [`/admin/item/${ids.item}`, { intent: "delete" }, "admin"],
         [`/admin/category/ski-snowboard`, { intent: "delete" }, "admin"],
         [`/admin/coupon/${ids.coupon}`, { intent: "delete" }, "admin"],

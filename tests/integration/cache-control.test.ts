@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const PERSONAL_MODULES =
-  /^routes\/(admin\/|account\/|booking\/(bag|checkout|period|persons|equipment|order|order-change|order-ics|order-pdf|demo-pay)$)/;
+  /^routes\/(admin\/|account\/|booking\/(bag|checkout|period|persons|equipment|order|order-change|order-ics|order-pdf|order-agreement-pdf|demo-pay)$)/;
 
 /** Sample values for a route's parameters: the header does not depend on whether the record exists. */
 const SAMPLE: Record<string, string> = {

@@ -5,6 +5,7 @@ import { getAdminOrder } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { found, param } from "../../server/http/results.server";
+import { contractInput } from "../../server/orders/agreements.server";
 import { orderConfirmationPdf, rentalContractPdf } from "../../server/orders/documents.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
 
@@ -22,17 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderUrl = orderPageUrl(publicOrigin(request), record.order.token, locale);
   const pdf =
     which === "contract.pdf"
-      ? await rentalContractPdf(
-          {
-            ...record,
-            lines: record.lines.map((l) => ({
-              ...l,
-              codes: l.reservedCodes.length > 0 ? l.reservedCodes : l.handedOutCode ? [l.handedOutCode] : [],
-            })),
-            orderUrl,
-          },
-          locale,
-        )
+      ? await rentalContractPdf(await contractInput(record.order, publicOrigin(request)), locale)
       : await orderConfirmationPdf({ ...record, orderUrl }, locale);
   const name = which === "contract.pdf" ? `contract-${record.order.number}.pdf` : `${record.order.number}.pdf`;
   return new Response(Buffer.from(pdf), {

@@ -1,6 +1,7 @@
 import { FileText, Mail, PackageCheck, PackageOpen, PencilLine, Printer, XCircle } from "lucide-react";
 import { Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
+import { AgreementSection } from "../../components/admin/agreement";
 import { BindingFields, BindingSet } from "../../components/admin/binding";
 import { DepositPanel } from "../../components/admin/deposit-panel";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
@@ -20,6 +21,7 @@ import {
   pickupSchema,
   returnSchema,
 } from "../../domain/admin/order";
+import { canSign } from "../../domain/agreement";
 import { isDepositIntent } from "../../domain/deposits";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
@@ -32,6 +34,7 @@ import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
+import { listAgreements, orderLocale } from "../../server/orders/agreements.server";
 import { authoriseAtHandOut, depositAction, getDepositPanel } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/order";
 
@@ -43,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...record,
     daysUntilPickup: daysUntilPickup(new Date(record.order.pickupAt), new Date()),
     deposit: await getDepositPanel(record.order),
+    agreement: { language: orderLocale(record.order), versions: await listAgreements(record.order.id) },
   };
 }
 
@@ -172,6 +176,12 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
             {t("admin.orders.printOrder")}
           </a>
         </p>
+        <AgreementSection
+          orderId={order.id}
+          orderLanguage={loaderData.agreement.language}
+          canSign={canSign(order.status)}
+          versions={loaderData.agreement.versions}
+        />
 
         <Section title={t("admin.orders.equipment")}>
           <div className="space-y-4">

@@ -4,6 +4,7 @@ import { data, Form, Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../components/analytics";
 import { DepositNote } from "../../components/booking/deposit-note";
+import { OrderAgreements } from "../../components/booking/order-agreements";
 import { Totals } from "../../components/booking/totals";
 import { Notice } from "../../components/booking/ui";
 import { replyFor } from "../../components/form-values";
@@ -17,6 +18,7 @@ import { useTranslation } from "../../i18n/react";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
+import { listAgreements } from "../../server/orders/agreements.server";
 import { orderQrDataUrl } from "../../server/orders/documents.server";
 import { cancelByCustomer, orderPage } from "../../server/orders/order-page.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
@@ -77,6 +79,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       quantity: l.quantity,
       subtotalCents: l.subtotalCents,
       packageName: l.packageName,
+    })),
+    agreements: (await listAgreements(order.id)).map((a) => ({
+      version: a.version,
+      signedAt: a.signedAt.toISOString(),
+      signerName: a.signerName,
     })),
   };
   return page.setCookie ? data(body, { headers: { "Set-Cookie": page.setCookie } }) : body;
@@ -224,6 +231,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </a>
         </p>
       )}
+      <OrderAgreements documents={documents} versions={loaderData.agreements} />
       {groups.map((group) => (
         <section key={group.key} className="mt-6">
           <h2 className="text-lg font-semibold">{group.title}</h2>

@@ -982,3 +982,47 @@ export const deposits = pgTable(
     check("deposits_captured", sql`${t.capturedCents} >= 0 and ${t.capturedCents} <= ${t.amountCents}`),
   ],
 );
+
+/**
+ * PostgreSQL `bytea`. node-postgres hands it over as a Buffer, PGlite as a Uint8Array; both are byte
+ * arrays, so the column gives a plain Uint8Array either way and takes one (a Buffer for the drivers).
+ */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The signed rental contracts of an order (issue 20, decision 044): the PDF as signed, its SHA-256 and the
+ * signing time, one row per version. Rows are never changed: a trigger of migration 0017 refuses UPDATE
+ * and DELETE, and a correction is signing again, which adds the next version.
+ */
+export const agreements = pgTable(
+  "agreements",
+  {
+    id: serial("id").primaryKey(),
+    // No cascade: an order with a signed contract cannot be deleted from under it.
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    version: integer("version").notNull(),
+    /** The order's language at signing, the language of the PDF's terms. */
+    language: text("language").notNull(),
+    signerName: text("signer_name").notNull(),
+    /** Drawn on the screen (the PDF holds the picture) or typed (the PDF holds the typed name). */
+    signatureKind: text("signature_kind").notNull(),
+    pdf: bytea("pdf").notNull(),
+    /** Lower-case hex SHA-256 of `pdf`. */
+    sha256: text("sha256").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+    /** The clerk who handed out and let the customer sign; no action on delete, as the row cannot change. */
+    createdBy: uuid("created_by").references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("agreements_order_version_idx").on(t.orderId, t.version),
+    check("agreements_version", sql`${t.version} > 0`),
+    check("agreements_signature_kind", sql`${t.signatureKind} in ('drawn', 'typed')`),
+    check("agreements_sha256", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

@@ -4,6 +4,7 @@
  */
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB, rgb, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
+import type { LineBinding } from "../../domain/binding";
 import { formatDate, formatDateTime, formatMoney, formatPercent, formatTag } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
@@ -308,7 +309,7 @@ function countryName(code: string, tag: string): string {
   }
 }
 
-type Business = Awaited<ReturnType<typeof getSettings>>["business"];
+export type Business = Awaited<ReturnType<typeof getSettings>>["business"];
 type Translate = ReturnType<typeof getT>;
 
 /** A line's name, with the package it is a component of (decision 030). */
@@ -506,6 +507,23 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
   return doc.save();
 }
 
+/**
+ * The release value a ski line's binding was set to, as the contract prints it beside the unit's code (and
+ * the signing screen shows it): with the skier code and sole length when known, else "set at the counter".
+ */
+export function bindingText(binding: LineBinding | null, locale: Locale): string {
+  const t = getT(locale, messages[locale]);
+  if (!binding) return t("documents.agreement.bindingAtCounter");
+  const value = new Intl.NumberFormat(formatTag[locale], { maximumFractionDigits: 2 }).format(binding.value);
+  return [
+    t(binding.setBy === "clerk" ? "documents.agreement.bindingByClerk" : "documents.agreement.binding", { value }),
+    binding.code ? t("documents.agreement.skierCode", { code: binding.code }) : null,
+    binding.soleLengthMm ? t("documents.agreement.sole", { mm: binding.soleLengthMm }) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 /** What the rental contract shows beyond the confirmation: the renter, the persons' measures and the units handed out. */
 export type ContractInput = {
   order: Pick<
@@ -528,19 +546,39 @@ export type ContractInput = {
   >;
   shop: Pick<ShopRow, "name" | "street" | "postalCode" | "town" | "country" | "phone" | "email">;
   persons: Pick<PersonRow, "id" | "firstName" | "lastName" | "heightCm" | "weightKg" | "skill" | "shoeSize">[];
-  /** Each line with the codes of its units: handed out, or else reserved. */
-  lines: (Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "kind" | "packageName"> & { codes: string[] })[];
+  /**
+   * Each line with the codes of its units (handed out, or else reserved) and, for a ski line (`ski`), the
+   * binding release setting it was given at hand-out (null: still to be set at the counter).
+   */
+  lines: (Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "kind" | "packageName" | "binding"> & {
+    codes: string[];
+    ski: boolean;
+  })[];
+  /** What the renter leaves as a deposit for the rented pieces (see `agreementDeposit`). */
+  depositCents: number;
   orderUrl: string;
+  /** The customer's signature on the counter's screen; without it the contract has lines to sign on paper. */
+  signature?: ContractSignature;
 };
+
+export type ContractSignature = {
+  version: number;
+  signerName: string;
+  signedAt: Date;
+  /** The clerk who handed the equipment out. */
+  clerk: string | null;
+} & ({ kind: "drawn"; png: Uint8Array } | { kind: "typed"; typedName: string });
 
 /**
  * The rental contract the customer signs at pickup, in the order's language: lessor and renter, period,
- * the equipment per person with the unit codes and the measures the bindings were set for, the terms and
- * the signature lines.
+ * the deposit, the equipment per person with the unit codes, the binding release values and the measures
+ * they were set for, the terms and the signature lines. With `signature` it is the signed agreement
+ * (decision 044): the same document, signed on the renter's line, with the signer, time and version.
  */
-export async function rentalContractPdf(input: ContractInput, locale: Locale): Promise<Uint8Array> {
+export async function rentalContractPdf(input: ContractInput, locale: Locale, business?: Business): Promise<Uint8Array> {
   const { order, shop, persons, lines } = input;
-  const { business } = await getSettings();
+  // Passed in by a caller inside a transaction, which on PGlite's one connection cannot read beside it.
+  business ??= (await getSettings()).business;
   const t = getT(locale, messages[locale]);
   const tag = languageTag[locale];
   const money = (cents: number) => formatMoney(cents, locale);
@@ -583,6 +621,7 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale): P
       t("documents.contract.waiverTaken", { day: money(waiver.dayCents), total: money(waiver.amountCents) }),
       t("documents.contract.waiverCovers"),
     ]);
+  field(t("documents.agreement.deposit"), input.depositCents > 0 ? money(input.depositCents) : t("documents.agreement.noDeposit"), true);
   sheet.space(12);
 
   const columns = {
@@ -634,7 +673,7 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale): P
       sheet.row([
         { text: `${line.quantity > 1 ? `${line.quantity} × ` : ""}${withPackage(line, t)}`, ...columns.item },
         { text: line.size ?? "", ...columns.size },
-        { text: line.codes.join(", ") || "—", ...columns.codes },
+        { text: [line.codes.join(", ") || "—", ...(line.ski ? [bindingText(line.binding, locale)] : [])], ...columns.codes },
       ]);
     }
   }
@@ -649,16 +688,74 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale): P
     ]);
   }
   // The signatures stay together on one page.
-  sheet.need(90);
-  sheet.space(36);
+  const signature = input.signature;
   const half = (CONTENT_WIDTH - 30) / 2;
+  if (!signature) {
+    sheet.need(90);
+    sheet.space(36);
+  } else {
+    // The signature sits on the renter's line, as it would on paper.
+    const box = { width: half, height: 64 };
+    sheet.need(box.height + 120);
+    sheet.space(14);
+    const bottom = sheet.y - box.height;
+    if (signature.kind === "drawn") {
+      const image = await doc.embedPng(signature.png);
+      const scale = Math.min(box.width / image.width, box.height / image.height);
+      sheet.page.drawImage(image, { x: MARGIN, y: bottom, width: image.width * scale, height: image.height * scale });
+    } else {
+      const script = await doc.embedFont(StandardFonts.HelveticaOblique);
+      const typed = sheet.clean(signature.typedName);
+      // A long name gets smaller instead of running into the shop's half.
+      const size = Math.min(20, (20 * (box.width - 8)) / Math.max(1, script.widthOfTextAtSize(typed, 20)));
+      sheet.page.drawText(typed, { x: MARGIN + 4, y: bottom + 8, size, font: script, color: INK });
+    }
+    sheet.space(box.height + 2);
+  }
   sheet.page.drawLine({ start: { x: MARGIN, y: sheet.y }, end: { x: MARGIN + half, y: sheet.y }, thickness: 0.6, color: INK });
   sheet.page.drawLine({ start: { x: RIGHT - half, y: sheet.y }, end: { x: RIGHT, y: sheet.y }, thickness: 0.6, color: INK });
   sheet.space(4);
-  sheet.row([
-    { text: t("documents.contract.signRenter"), x: MARGIN, width: half, size: 9, color: MUTED },
-    { text: t("documents.contract.signShop", { shop: shop.name }), x: RIGHT - half, width: half, size: 9, color: MUTED },
-  ]);
+  if (!signature) {
+    sheet.row([
+      { text: t("documents.contract.signRenter"), x: MARGIN, width: half, size: 9, color: MUTED },
+      { text: t("documents.contract.signShop", { shop: shop.name }), x: RIGHT - half, width: half, size: 9, color: MUTED },
+    ]);
+  } else {
+    sheet.row([
+      {
+        text: [
+          t("documents.agreement.signedBy", { name: signature.signerName }),
+          when(signature.signedAt),
+          t(signature.kind === "drawn" ? "documents.agreement.drawn" : "documents.agreement.typed"),
+        ],
+        x: MARGIN,
+        width: half,
+        size: 9,
+      },
+      {
+        text: [
+          t("documents.contract.signShop", { shop: shop.name }),
+          ...(signature.clerk ? [t("documents.agreement.handedOutBy", { name: signature.clerk })] : []),
+        ],
+        x: RIGHT - half,
+        width: half,
+        size: 9,
+      },
+    ]);
+    sheet.space(8);
+    // The PDF cannot hold its own hash; the shop keeps it beside the file, and the versions list shows it.
+    sheet.row([
+      {
+        text: `${t("documents.agreement.version", { version: signature.version, number: order.number })} ${t("documents.agreement.fingerprint", { shop: business.name })}`,
+        x: MARGIN,
+        width: CONTENT_WIDTH,
+        size: 8,
+        color: MUTED,
+      },
+    ]);
+    doc.setCreationDate(signature.signedAt);
+    doc.setModificationDate(signature.signedAt);
+  }
   drawFooters(sheet, business, t);
   return doc.save();
 }

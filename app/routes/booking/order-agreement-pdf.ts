@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import { agreementFile } from "../../domain/agreement";
+import { found, languageParam, param } from "../../server/http/results.server";
+import { agreementForCustomer, agreementResponse } from "../../server/orders/agreements.server";
+
+const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
+
+/** /order/{token}/agreement/{version}.pdf: a signed version of the rental contract, as stored, for the holder of the order's link. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  // A resource route runs without the language route's loader, so it checks the prefix itself.
+  languageParam(params.lang);
+  const version = param(agreementFile, params.file);
+  return agreementResponse(found(await agreementForCustomer(param(token, params.id), version)), version);
+}
