@@ -3,6 +3,7 @@ import { useCallback, useEffect } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../components/analytics";
+import { DamageFees } from "../../components/booking/damage-fees";
 import { Totals } from "../../components/booking/totals";
 import { Notice } from "../../components/booking/ui";
 import { replyFor } from "../../components/form-values";
@@ -13,6 +14,7 @@ import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { takenWaiver } from "../../domain/pricing";
 import { useTranslation } from "../../i18n/react";
+import { damageFeesOf } from "../../server/admin/damage.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
@@ -48,6 +50,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       coupon: order.discounts.find((d) => d.kind === "coupon")?.label ?? null,
       hotel: page.hotel ? { name: page.hotel.name } : null,
     },
+    damageFees: await damageFeesOf(order.id),
     confirming: page.confirming,
     cancellable: page.cancellable,
     changeable: page.changeRefusal === null,
@@ -253,6 +256,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           damageWaiver={order.damageWaiver}
         />
       </div>
+      <DamageFees fees={loaderData.damageFees} />
       {order.status === "paid" && (
         <section className="mt-8 rounded-xl border border-slate-200 p-5" aria-labelledby="change-title">
           <h2 id="change-title" className="text-lg font-semibold">
