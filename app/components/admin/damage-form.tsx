@@ -91,7 +91,7 @@ function UnitDamage({
     <li className="rounded-lg border border-slate-200 p-3" data-damage-unit={unit.code}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 break-words">
-          <span className="font-mono font-semibold">{unit.code}</span> · {unit.name}
+          <span className="whitespace-nowrap font-mono font-semibold">{unit.code}</span> · {unit.name}
           {unit.size ? ` (${unit.size})` : ""}
           {person ? <span className="text-slate-600"> · {person}</span> : null}
         </p>

@@ -22,7 +22,8 @@ export function DamageFees({ fees }: { fees: { lines: DamageFeeLine[]; totalCent
           <div key={line.unitCode} className="flex flex-wrap justify-between gap-x-4" data-damage-fee-line={line.unitCode}>
             <dt className="min-w-0 break-words">
               {line.itemName}
-              {line.size ? ` (${line.size})` : ""} <span className="font-mono text-sm text-slate-700">{line.unitCode}</span>
+              {line.size ? ` (${line.size})` : ""}{" "}
+              <span className="whitespace-nowrap font-mono text-sm text-slate-700">{line.unitCode}</span>
               <span className="block text-sm text-slate-700">
                 {t(`order.damage.category.${line.category}`)} · {t(`order.damage.paidBy.${line.paidBy}`)}
               </span>
