@@ -148,7 +148,7 @@ describe("handing out and taking back at the counter, in German and Danish", () 
     ["de", 9, ["158", "165"]],
     ["da", 11, ["172", "179"]],
   ] as const)(
-    "a blank counter form, a scanner's Enter, a hand-out weeks early, a damaged return and the history in words (%s)",
+    "a blank counter form, a scanner's Enter, a hand-out weeks early, damage reported at the return and the history in words (%s)",
     async (locale, week, sizes) => {
       const period = winterPeriod(new Date(), week);
       const orderPath = await bookOut(baseUrl, "ski-race-pro", [...sizes], period, {

@@ -335,10 +335,25 @@ export async function reportDamage(user: BackOfficeUser, orderId: string, input:
     });
     return ok({ id });
   } catch (error) {
-    await Promise.all(written.map((path) => unlink(path).catch(() => {})));
+    await removeUnlisted(orderId, written);
     if (error instanceof Refused) return error.failure as Result<{ id: number }>;
     throw error;
   }
+}
+
+/**
+ * Deletes files written for a refused report, but not those a report of the order lists: the same photo sent
+ * twice at the same moment (a double tap) is written by both requests, and the one that won keeps it.
+ */
+async function removeUnlisted(orderId: string, written: string[]) {
+  if (written.length === 0) return;
+  const listed = await getDb().select({ photos: damageReports.photos }).from(damageReports).where(eq(damageReports.orderId, orderId));
+  const kept = new Set(listed.flatMap((r) => r.photos));
+  const orphans = written.filter((path) => {
+    const match = PICTURE_FILE.exec(path.slice(path.lastIndexOf(sep) + 1));
+    return !match || !kept.has(`${match[1]}-${match[2]}x${match[3]}`);
+  });
+  await Promise.all(orphans.map((path) => unlink(path).catch(() => {})));
 }
 
 /**
