@@ -58,6 +58,7 @@ export default [
       route("order/create", "routes/admin/order-create.tsx"),
       route("order/:id", "routes/admin/order.tsx"),
       route("order/:id/change", "routes/admin/order-change.tsx"),
+      route("order/:id/damage/:file", "routes/admin/damage-photo.ts"),
       route("coupons", "routes/admin/coupons.tsx"),
       route("coupon/create", "routes/admin/coupon-create.tsx"),
       route("coupon/:id", "routes/admin/coupon.tsx"),

@@ -67,9 +67,6 @@ export function pictureVariants(p: PictureName, format: PictureFormat = "webp"):
 /** Every stored file of a picture, AVIF and WebP. */
 export const pictureFiles = (p: PictureName): PictureVariant[] => PICTURE_FORMATS.flatMap((format) => pictureVariants(p, format));
 
-/** The public address of a picture's file. */
-export const pictureUrl = (owner: PictureOwner, ownerId: string | number, file: string) => `/media/${owner}/${ownerId}/${file}`;
-
 /**
  * What a <picture> needs: the AVIF srcset for its <source>, and src, srcset, width and height of its WebP
  * <img>. `src` is the middle width (a fair default where srcset is not understood); width and height
@@ -83,16 +80,22 @@ export function pictureImage(
   name: string,
   sizes = "(min-width: 768px) 50vw, 100vw",
 ): PictureImage | null {
+  // The public address of an owner's files (decision 031).
+  return pictureImageAt(`/media/${owner}/${ownerId}`, name, sizes);
+}
+
+/** The same for files served from `folder` (a path without the trailing slash): private pictures have their own address. */
+export function pictureImageAt(folder: string, name: string, sizes = "(min-width: 768px) 50vw, 100vw"): PictureImage | null {
   const parsed = parsePictureName(name);
   if (!parsed) return null;
   const srcSet = (format: PictureFormat) =>
     pictureVariants(parsed, format)
-      .map((v) => `${pictureUrl(owner, ownerId, v.file)} ${v.width}w`)
+      .map((v) => `${folder}/${v.file} ${v.width}w`)
       .join(", ");
   const webp = pictureVariants(parsed, "webp");
   return {
     avifSrcSet: srcSet("avif"),
-    src: pictureUrl(owner, ownerId, webp[Math.min(1, webp.length - 1)].file),
+    src: `${folder}/${webp[Math.min(1, webp.length - 1)].file}`,
     srcSet: srcSet("webp"),
     sizes,
     width: parsed.width,

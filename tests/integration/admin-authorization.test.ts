@@ -242,6 +242,10 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       const writes: [string, Record<string, string>, Access][] = [
         [`/admin/order/${ids.order}`, { intent: "cancel", refund: "on" }, "branch"],
         [`/admin/order/${ids.order}`, { intent: "resend" }, "branch"],
+        // Damage at return (decision 046): a report on branch A's unit, and putting it back in service.
+        [`/admin/order/${ids.order}`, { intent: "damageReport", unitId: String(ids.unitA), [`u${ids.unitA}.category`]: "edges" }, "branch"],
+        [`/admin/order/${ids.order}`, { intent: "damageRelease", unitId: String(ids.unitA) }, "branch"],
+        [`/admin/item/${ids.item}`, { intent: "releaseUnit", unitId: String(ids.unitA) }, "branch"],
         [`/admin/order/${ids.order}/change`, { intent: "confirm", expectedTotal: "0" }, "branch"],
         [`/admin/order/${ids.order}/agreement`, { signerName: "Intruder", typedName: "Intruder" }, "branch"],
         [`/admin/item/${ids.item}`, { intent: "delete" }, "admin"],
@@ -295,6 +299,7 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       expect(await db.select().from(schema.categories).where(eq(schema.categories.id, "hijack"))).toHaveLength(0);
       const [winter] = await db.select().from(schema.storefronts).where(eq(schema.storefronts.id, "winter"));
       expect(winter.seasonStart).toBe("12-01");
+      expect(await db.select().from(schema.damageReports)).toEqual([]);
       const planned = await db.select().from(schema.reservations).where(eq(schema.reservations.unitId, ids.unitA));
       expect(planned.map((r) => r.id).sort()).toEqual([ids.reservation, ids.block].sort());
     },

@@ -292,29 +292,6 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     expect(page).toContain("Scratch on the left ski");
   });
 
-  it("takes a damaged return's units out of service, with the note, so the next customer does not get them", async () => {
-    const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(branches.ciaslin, ski.id);
-    const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
-    const [unit] = await reservedUnits(order.id);
-    expect((await post(admin, `/admin/order/${order.id}`, { intent: "pickup", early: "on", [`codes.${line.id}`]: unit.code })).status).toBe(
-      302,
-    );
-    const note = "Edge torn off, left ski.";
-    expect((await post(admin, `/admin/order/${order.id}`, { intent: "return", note, damaged: "on" })).status).toBe(302);
-    const [after] = await db.select().from(schema.units).where(eq(schema.units.code, unit.code));
-    expect(after).toMatchObject({ status: "maintenance", note });
-    // A return without the box leaves the units in service.
-    const second = await createRentalItem(db, branches.ciaslin, 1);
-    const fine = await paidOrder(branches.ciaslin, second.id);
-    const [fineLine] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, fine.id));
-    const [fineUnit] = await reservedUnits(fine.id);
-    await post(admin, `/admin/order/${fine.id}`, { intent: "pickup", early: "on", [`codes.${fineLine.id}`]: fineUnit.code });
-    expect((await post(admin, `/admin/order/${fine.id}`, { intent: "return", note: "All good." })).status).toBe(302);
-    const [kept] = await db.select().from(schema.units).where(eq(schema.units.code, fineUnit.code));
-    expect(kept.status).toBe("active");
-  });
-
   it("cancels with a refund through the provider, or without one", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 2);
     const refunded = await paidOrder(branches.ciaslin, ski.id);

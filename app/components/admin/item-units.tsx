@@ -3,7 +3,7 @@
  * codes, deleting a unit that was never booked), the sale stock per branch and size, and the service
  * capacity per branch. Staff see and change their own branches only; stock and capacity are the admin's.
  */
-import { Plus, Tags, Trash2 } from "lucide-react";
+import { Plus, Tags, Trash2, Wrench } from "lucide-react";
 import { Form } from "react-router";
 import { MAX_UNITS_AT_ONCE } from "../../domain/admin/item-units";
 import { UNIT_STATUSES } from "../../domain/vocabulary";
@@ -92,6 +92,18 @@ function UnitLine({ unit, soles, reply }: { unit: UnitRow; soles: boolean; reply
           >
             {t("admin.form.save")}
           </button>
+          {unit.status === "maintenance" && (
+            <button
+              type="submit"
+              name="intent"
+              value="releaseUnit"
+              className={secondaryButton}
+              aria-label={t("admin.damage.releaseButton", { code: unit.code })}
+            >
+              <Wrench aria-hidden="true" className="size-4" />
+              {t("admin.damage.release")}
+            </button>
+          )}
           {unit.used ? (
             <span className="text-xs text-slate-600">{t("admin.items.unitUsed")}</span>
           ) : (

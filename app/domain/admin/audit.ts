@@ -145,6 +145,9 @@ export function showValue(field: string, value: unknown, ctx: ShowContext): stri
     const key = ctx.entity === "order" ? `order.status.${value}` : ctx.entity === "item" ? `admin.unitStatus.${value}` : null;
     return key ? t(key, { defaultValue: value }) : value;
   }
+  // Damage at return (decision 046): the category and how the fee is paid, in words.
+  if (field === "damageCategory" && typeof value === "string") return t(`order.damage.category.${value}`, { defaultValue: value });
+  if (field === "feePaidBy" && typeof value === "string") return t(`order.damage.paidBy.${value}`, { defaultValue: value });
   if (field === "dayPrices" && Array.isArray(value))
     return value
       .map((cents, index) =>

@@ -126,11 +126,7 @@ export function daysUntilPickup(pickupAt: Date, now: Date, timeZone = SHOP_TIME_
   return daysBetween(zonedDate(now, timeZone), zonedDate(pickupAt, timeZone));
 }
 
-export const returnSchema = z.object({
-  note: optionalText(2000),
-  /** Something came back damaged: its units go to maintenance with the note, until someone checks them. */
-  damaged: checkbox,
-});
+export const returnSchema = z.object({ note: optionalText(2000) });
 
 export const cancelSchema = z.object({
   refund: z.preprocess((value) => value === "on" || value === "true", z.boolean()),

@@ -32,6 +32,7 @@ import { pick } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
 import { fail, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
+import { releaseUnit } from "../../server/admin/damage.server";
 import { addUnits, changeUnit, currentMonth, deleteUnit, itemCalendar, listUnits } from "../../server/admin/item-units.server";
 import {
   addSurcharge,
@@ -182,6 +183,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       const unit = param(rowId, values.unitId);
       const deleted = await deleteUnit(user, id, unit);
       return deleted.ok ? saved("units") : refuse(deleted, form, `unit-${unit}`);
+    }
+    case "releaseUnit": {
+      // "Back in service" for a unit in repair (decision 046).
+      const unit = param(rowId, values.unitId);
+      const released = await releaseUnit(user, unit, id);
+      return released.ok ? saved("units") : refuse(released, form, `unit-${unit}`);
     }
     case "saveStock":
       adminOnly();

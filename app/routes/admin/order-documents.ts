@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Locale } from "../../domain/i18n";
+import { damageFeesOf } from "../../server/admin/damage.server";
 import { getAdminOrder } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pdf =
     which === "contract.pdf"
       ? await rentalContractPdf(await contractInput(record.order, publicOrigin(request)), locale)
-      : await orderConfirmationPdf({ ...record, orderUrl }, locale);
+      : await orderConfirmationPdf({ ...record, orderUrl, damageFees: await damageFeesOf(record.order.id) }, locale);
   const name = which === "contract.pdf" ? `contract-${record.order.number}.pdf` : `${record.order.number}.pdf`;
   return new Response(Buffer.from(pdf), {
     headers: {

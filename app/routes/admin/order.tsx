@@ -3,11 +3,13 @@ import { Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AgreementSection } from "../../components/admin/agreement";
 import { BindingFields, BindingSet } from "../../components/admin/binding";
+import { DamageSection } from "../../components/admin/damage-form";
 import { DepositPanel } from "../../components/admin/deposit-panel";
 import { CheckboxField, FormStatus, TextField } from "../../components/admin/form";
 import { AuditTrail } from "../../components/admin/record";
 import { ScanCodeField } from "../../components/admin/scan-codes";
 import { AdminPage, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
+import { DamageFees } from "../../components/booking/damage-fees";
 import { Totals } from "../../components/booking/totals";
 import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
@@ -22,6 +24,7 @@ import {
   returnSchema,
 } from "../../domain/admin/order";
 import { canSign } from "../../domain/agreement";
+import { DAMAGE_UPLOAD_BYTES } from "../../domain/damage";
 import { isDepositIntent } from "../../domain/deposits";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
@@ -29,6 +32,7 @@ import { hotelNote } from "../../domain/partner-hotel";
 import { takenWaiver } from "../../domain/pricing";
 import { fail, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
+import { damageIntent, getOrderDamage, isDamageIntent } from "../../server/admin/damage.server";
 import { cancelByStaff, getAdminOrder, pickUpOrder, resendConfirmation, returnOrder } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
@@ -47,13 +51,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     daysUntilPickup: daysUntilPickup(new Date(record.order.pickupAt), new Date()),
     deposit: await getDepositPanel(record.order),
     agreement: { language: orderLocale(record.order), versions: await listAgreements(record.order.id) },
+    damage: found(await getOrderDamage(user, record.order.id)),
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const id = param(z.uuid(), params.id);
-  const form = await readForm(request);
+  // The damage form carries photos (decision 046); every other form stays small.
+  const form = await readForm(request, { uploadBytes: DAMAGE_UPLOAD_BYTES });
+  if (isDamageIntent(form.intent)) return damageIntent(request, user, id, form);
   const done = await orderAction(form.intent);
   return done.ok ? redirectTo(request, `/admin/order/${id}?done=${form.intent}`) : refuse(done, form);
 
@@ -243,6 +250,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
               damageWaiver={takenWaiver(order)}
             />
           </div>
+          <DamageFees fees={loaderData.damage.fees} />
         </Section>
 
         {actions.includes("pickup") && (
@@ -286,7 +294,6 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
           <Section title={t("admin.orders.returnTitle")}>
             <Form method="post" noValidate className="space-y-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
               <TextField name="note" label={t("admin.orders.returnNote")} hint={t("admin.orders.returnHint")} multiline />
-              <CheckboxField name="damaged" label={t("admin.orders.damaged")} hint={t("admin.orders.damagedHint")} />
               <button type="submit" name="intent" value="return" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
                 <PackageCheck aria-hidden="true" className="size-4" />
                 {t("admin.orders.returnButton")}
@@ -295,7 +302,10 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
           </Section>
         )}
 
-        {loaderData.deposit && <DepositPanel deposit={loaderData.deposit} order={order} />}
+        {loaderData.deposit && (
+          <DepositPanel deposit={loaderData.deposit} order={order} captureCents={loaderData.damage.fees.fromDepositCents || undefined} />
+        )}
+        <DamageSection orderId={order.id} damage={loaderData.damage} persons={persons} reply={actionData} />
 
         <Section title={t("admin.orders.payments")}>
           {payments.length === 0 ? (

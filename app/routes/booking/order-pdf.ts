@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { splitLocale } from "../../domain/i18n";
+import { damageFeesOf } from "../../server/admin/damage.server";
 import { publicOrigin } from "../../server/config.server";
 import { found, languageParam, param } from "../../server/http/results.server";
 import { orderConfirmationPdf } from "../../server/orders/documents.server";
@@ -15,7 +16,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = param(token, params.id);
   const record = found(await getOrderByToken(id));
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const pdf = await orderConfirmationPdf({ ...record, orderUrl: orderPageUrl(publicOrigin(request), id, locale) }, locale);
+  const pdf = await orderConfirmationPdf(
+    { ...record, orderUrl: orderPageUrl(publicOrigin(request), id, locale), damageFees: await damageFeesOf(record.order.id) },
+    locale,
+  );
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../components/analytics";
+import { DamageFees } from "../../components/booking/damage-fees";
 import { DepositNote } from "../../components/booking/deposit-note";
 import { OrderAgreements } from "../../components/booking/order-agreements";
 import { Totals } from "../../components/booking/totals";
@@ -15,6 +16,7 @@ import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { takenWaiver } from "../../domain/pricing";
 import { useTranslation } from "../../i18n/react";
+import { damageFeesOf } from "../../server/admin/damage.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
@@ -53,6 +55,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       hotel: page.hotel ? { name: page.hotel.name } : null,
     },
     deposit: ["paid", "picked_up", "returned"].includes(order.status) ? await customerDeposit(order.id) : null,
+    damageFees: await damageFeesOf(order.id),
     confirming: page.confirming,
     cancellable: page.cancellable,
     changeable: page.changeRefusal === null,
@@ -265,6 +268,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         />
       </div>
       {loaderData.deposit && <DepositNote deposit={loaderData.deposit} />}
+      <DamageFees fees={loaderData.damageFees} />
       {order.status === "paid" && (
         <section className="mt-8 rounded-xl border border-slate-200 p-5" aria-labelledby="change-title">
           <h2 id="change-title" className="text-lg font-semibold">

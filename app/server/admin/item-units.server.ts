@@ -22,6 +22,7 @@ import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { items, orderLines, reservations, shopStorefronts, shops, units } from "../db/schema";
 import { recordAudit } from "./audit.server";
+import { closeDamageReports } from "./damage.server";
 import type { ShopScope } from "./items.server";
 
 const scoped = (shopIds: ShopScope) => (shopIds === null ? undefined : inArray(units.shopId, shopIds));
@@ -144,6 +145,8 @@ export async function changeUnit(
       .where(eq(units.id, input.unitId))
       .returning();
     await recordAudit(tx, { userId: user.id, action: "unitChange", entity: "item", entityId: itemId, before, after });
+    // Out of repair by hand: the damage reports that sent it there are done (decision 046).
+    if (before.status === "maintenance" && after.status !== "maintenance") await closeDamageReports(tx, user.id, input.unitId);
     return ok();
   });
 }

@@ -328,28 +328,16 @@ export async function pickUpOrder(
 }
 
 /**
- * Takes the equipment back, with what the clerk noticed (damage, missing parts). Units given back early
- * are free again after the turnaround buffer instead of at the booked end.
+ * Takes the equipment back, with the clerk's note. Damage is reported per unit (damage.server.ts, decision
+ * 046). Units given back early are free again after the turnaround buffer instead of at the booked end.
  */
-export async function returnOrder(user: BackOfficeUser, id: string, input: { note: string | null; damaged: boolean }): Promise<Result> {
-  const { note, damaged } = input;
+export async function returnOrder(user: BackOfficeUser, id: string, input: { note: string | null }): Promise<Result> {
+  const { note } = input;
   const { turnaroundMinutes } = await getSettings();
   return getDb().transaction(async (tx) => {
     const { order, error } = await lockForAction(tx as unknown as Db, user, id, "return");
     if (!order) return fail.notFound();
     if (error) return fail.invalid({ form: error });
-    // Damaged: the returned units leave service until a technician has looked at them, so the next
-    // customer does not get them; the note says why on the unit.
-    const outOfService = damaged
-      ? await queryRows<{ code: string }>(
-          sql`
-            update units u set status = 'maintenance', note = ${note ?? "Damaged at return"}
-            from reservations r join order_lines l on l.id = r.order_line_id
-            where r.unit_id = u.id and l.order_id = ${id} and r.state = 'confirmed'
-            returning u.code`,
-          tx as unknown as Db,
-        )
-      : [];
     await queryRows(
       sql`
         update reservations r
@@ -371,7 +359,7 @@ export async function returnOrder(user: BackOfficeUser, id: string, input: { not
       entity: "order",
       entityId: id,
       before: { status: order.status },
-      after: { status: after.status, returnNote: note, ...(damaged ? { maintenance: outOfService.map((u) => u.code) } : {}) },
+      after: { status: after.status, returnNote: note },
     });
     return ok();
   });

@@ -29,6 +29,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { LineBinding } from "../../domain/binding";
+import { DAMAGE_CATEGORIES, FEE_PAID_BY, MAX_DAMAGE_FEE_CENTS, MAX_DAMAGE_NOTE, MAX_DAMAGE_PHOTOS } from "../../domain/damage";
 import type { Translated } from "../../domain/i18n";
 import type { ChangeRequest } from "../../domain/order-change";
 import { OFFER_KINDS } from "../../domain/pictures";
@@ -1024,5 +1025,52 @@ export const agreements = pgTable(
     check("agreements_version", sql`${t.version} > 0`),
     check("agreements_signature_kind", sql`${t.signatureKind} in ('drawn', 'typed')`),
     check("agreements_sha256", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** A closed list as SQL for a check constraint: `'a', 'b'`. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/**
+ * Damage found on a unit when an order came back (decision 046): a category, a note, up to three photos
+ * (their picture names; the files are private, under DATA_DIR/damage/{order id}/) and an optional fee with
+ * how it is paid. One report per unit and order. `released_at` is set when the unit leaves repair ("back in
+ * service", or its status changed in the item's units list).
+ */
+export const damageReports = pgTable(
+  "damage_reports",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => units.id),
+    category: text("category", { enum: DAMAGE_CATEGORIES }).notNull(),
+    note: text("note"),
+    photos: text("photos").array().notNull().default(sql`'{}'::text[]`),
+    feeCents: integer("fee_cents"),
+    feePaidBy: text("fee_paid_by", { enum: FEE_PAID_BY }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedBy: uuid("released_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("damage_reports_order_unit_idx").on(t.orderId, t.unitId),
+    index("damage_reports_open_unit_idx").on(t.unitId).where(sql`${t.releasedAt} is null`),
+    check("damage_reports_category", sql`${t.category} in (${sqlList(DAMAGE_CATEGORIES)})`),
+    check("damage_reports_note", sql`char_length(${t.note}) <= ${sql.raw(String(MAX_DAMAGE_NOTE))}`),
+    check(
+      "damage_reports_photos",
+      sql`cardinality(${t.photos}) <= ${sql.raw(String(MAX_DAMAGE_PHOTOS))} and array_to_string(${t.photos}, ',') ~ '^([0-9a-f]{16}-[0-9]{1,5}x[0-9]{1,5}(,|$))*$'`,
+    ),
+    check("damage_reports_fee", sql`${t.feeCents} is null or ${t.feeCents} between 1 and ${sql.raw(String(MAX_DAMAGE_FEE_CENTS))}`),
+    check(
+      "damage_reports_fee_paid_by",
+      sql`(${t.feeCents} is null) = (${t.feePaidBy} is null) and (${t.feePaidBy} is null or ${t.feePaidBy} in (${sqlList(FEE_PAID_BY)}))`,
+    ),
+    check("damage_reports_released", sql`${t.releasedBy} is null or ${t.releasedAt} is not null`),
   ],
 );

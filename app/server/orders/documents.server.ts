@@ -5,6 +5,7 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB, rgb, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
 import type { LineBinding } from "../../domain/binding";
+import type { DamageFeeLine } from "../../domain/damage";
 import { formatDate, formatDateTime, formatMoney, formatPercent, formatTag } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
@@ -46,6 +47,8 @@ export type OrderDocumentInput = {
   lines: Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "subtotalCents" | "packageName">[];
   /** The partner hotel the customer chose, shown whether or not its discount applied. */
   hotel?: { name: string } | null;
+  /** Damage fees charged at return (decision 046), listed after the total: they are not part of it. */
+  damageFees?: { lines: DamageFeeLine[]; totalCents: number };
   orderUrl: string;
 };
 
@@ -490,6 +493,7 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
   for (const vat of order.vatBreakdown)
     amount(t("documents.vatRate", { rate: percent(vat.rateBp) }), vat.vatCents, { size: 9, color: MUTED });
   amount(t("documents.vatTotal"), order.vatCents, { size: 9, color: MUTED });
+  if (input.damageFees && input.damageFees.lines.length > 0) drawDamageFees(sheet, input.damageFees, t, money);
   sheet.space(16);
 
   // The way back to the order online, clickable.
@@ -522,6 +526,29 @@ export function bindingText(binding: LineBinding | null, locale: Locale): string
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+/** The damage fees after the total, a line per damaged piece and their sum: owed on top of the rental, without VAT. */
+function drawDamageFees(sheet: Sheet, fees: NonNullable<OrderDocumentInput["damageFees"]>, t: Translate, money: (cents: number) => string) {
+  const price = { x: RIGHT - 110, width: 110 };
+  const text = { x: MARGIN, width: RIGHT - 110 - MARGIN - 8 };
+  sheet.need(40);
+  sheet.space(14);
+  sheet.row([{ text: t("order.damage.title"), x: MARGIN, width: CONTENT_WIDTH, bold: true, size: 11 }], 4);
+  for (const line of fees.lines) {
+    const what = `${line.itemName}${line.size ? ` (${line.size})` : ""} ${line.unitCode}`;
+    const how = `${t(`order.damage.category.${line.category}`)} · ${t(`order.damage.paidBy.${line.paidBy}`)}`;
+    sheet.row([
+      { text: [what, how], ...text },
+      { text: money(line.feeCents), ...price, align: "right" },
+    ]);
+  }
+  sheet.rule();
+  sheet.row([
+    { text: t("order.damage.total"), ...text, align: "right", bold: true },
+    { text: money(fees.totalCents), ...price, align: "right", bold: true },
+  ]);
+  sheet.row([{ text: t("order.damage.note"), x: MARGIN, width: CONTENT_WIDTH, size: 9, color: MUTED }]);
 }
 
 /** What the rental contract shows beyond the confirmation: the renter, the persons' measures and the units handed out. */
