@@ -5,10 +5,12 @@
  * with a photo and keeps part of the deposit for it.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../app/i18n/lang/en.json";
 import { adminContext, launchBrowser, openPage, workerShop } from "../helpers/browser";
-import { expectAccessible, hydrated, winterPeriod } from "../helpers/browser-booking";
+import { expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
+import { pdfText } from "../helpers/pdf-text";
 import { createVisitor, locationOf } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
@@ -69,13 +71,41 @@ async function openOrder(page: Page, number: string) {
   await hydrated(page);
 }
 
+/** A signature drawn with the mouse on the pad (pointer events, as a finger or a pen gives them). */
+async function sign(page: Page) {
+  const pad = page.locator("canvas[data-signature-pad]");
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error("no signature pad");
+  const points: [number, number][] = [
+    [0.1, 0.7],
+    [0.3, 0.25],
+    [0.5, 0.75],
+    [0.7, 0.3],
+    [0.9, 0.6],
+  ];
+  await page.mouse.move(box.x + points[0][0] * box.width, box.y + points[0][1] * box.height);
+  await page.mouse.down();
+  for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(() => page.locator('input[name="signature"]').inputValue()).toMatch(/^data:image\/png;base64,/);
+}
+
+const photo = async () => ({
+  name: "edge.png",
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 90, b: 100 } } })
+    .png()
+    .toBuffer(),
+});
+
 describe("the counter", () => {
-  it("hands out a family's skis with their binding values", async () => {
-    const number = await bookFamily(winterPeriod(new Date(), 9), [
+  it("hands out a family's skis with binding values, a signed agreement and the deposit held, and takes them back with a damage photo and part of the deposit kept", async () => {
+    const number = await bookFamily(winterPeriod(new Date(), 15), [
       {
-        person: { firstName: "Giulia", heightCm: "172", weightKg: "64", age: "41", skill: "intermediate", shoeSize: "42" },
+        person: { firstName: "Giulia", heightCm: "172", weightKg: "64", age: "41", skill: "expert", shoeSize: "42" },
         gear: [
-          { slug: "ski-easy-carve", size: "164" },
+          { slug: "ski-race-pro", size: "165" },
           { slug: "ski-boots-comfort", size: "42" },
         ],
       },
@@ -89,31 +119,77 @@ describe("the counter", () => {
     ]);
     const { page, consoleErrors } = await openPage(context);
     await openOrder(page, number);
+    const orderUrl = page.url();
 
-    // Giulia: J by weight, K by height, the lighter J, type 2 one row down: K; her EU 42 boots' 305 mm sole gives 5.5.
+    // Giulia: J by weight, K by height, the lighter J, type 3 two rows down: L; her EU 42 boots' 305 mm sole gives 6.5.
     // Luca: E by weight, under 10 one row up: D; kids' EU 32 boots (250 mm) give 1.75.
     const bindings = page.locator("[data-binding-value]");
     await expect
       .poll(() => bindings.allTextContents())
-      .toEqual(["5.5 · skier code K · sole 305 mm · torque 50 / 194 Nm", "1.75 · skier code D · sole 250 mm · torque 17 / 64 Nm"]);
+      .toEqual(["6.5 · skier code L · sole 305 mm · torque 58 / 229 Nm", "1.75 · skier code D · sole 250 mm · torque 17 / 64 Nm"]);
     await expectAccessible(page, "hand-out with binding values");
 
     // Every piece handed out as reserved: the codes in the hints.
+    const codes: string[] = [];
     for (const field of await page.locator('input[name^="codes."]').all()) {
-      const hint = await page
-        .locator(`#${await field.getAttribute("aria-describedby")}`)
-        .first()
-        .textContent();
-      await field.fill(/: (\S+)$/.exec(hint ?? "")?.[1] ?? "");
+      const hint = await page.locator(`#${await field.getAttribute("id")}-hint`).textContent();
+      const code = (hint ?? "").replace(en.admin.orders.reserved.replace("{{codes}}", ""), "").trim();
+      codes.push(code);
+      await field.fill(code);
     }
-    const early = page.getByLabel(en.admin.orders.early);
-    if (await early.count()) await early.check();
+    const skiCode = codes[0];
+    await page.getByLabel(en.admin.orders.early).check();
     await page.getByRole("button", { name: en.admin.orders.pickupButton }).click();
-    await page.waitForURL(/\?done=pickup$/);
+    await page.waitForURL(`${orderUrl}?done=pickup`);
     await hydrated(page);
     await expect
       .poll(() => page.locator("[data-binding-set]").evaluateAll((els) => els.map((e) => e.getAttribute("data-binding-set"))))
-      .toEqual(["5.5", "1.75"]);
+      .toEqual(["6.5", "1.75"]);
+    // The Race Pro asks a deposit; the pickup is weeks after the payment, so it is held on the card now.
+    expect(await page.locator("[data-deposit]").getAttribute("data-deposit")).toBe("authorised");
+
+    // The customer signs on the counter's tablet; the agreement names the units and their binding values.
+    await page.getByRole("link", { name: en.admin.agreement.open }).click();
+    await page.waitForURL(/\/admin\/order\/[0-9a-f-]{36}\/agreement/);
+    await hydrated(page);
+    await sign(page);
+    await page.getByRole("button", { name: en.admin.agreement.sign }).click();
+    await page.waitForURL(`${orderUrl}?signed=1#agreement`);
+    await hydrated(page);
+    const href = (await page.locator('[data-agreement="1"]').getByRole("link").getAttribute("href")) as string;
+    const agreement = (await pdfText(await (await page.request.get(`${baseUrl}${href}`)).body())).lines.join("\n");
+    for (const code of codes) expect(agreement).toContain(code);
+    expect(agreement).toContain("6.5");
+    expect(agreement).toContain("1.75");
+    expect(agreement).toContain("€150.00");
+
+    // Back after the rental: the Race Pro's edge is torn, with a photo, 40 € to take from the deposit.
+    await page.getByRole("button", { name: en.admin.orders.returnButton }).click();
+    await page.waitForURL(`${orderUrl}?done=return`);
+    await hydrated(page);
+    const unit = page.locator(`[data-damage-unit="${skiCode}"]`);
+    await unit.getByText(text("en", "admin.damage.open", { code: skiCode })).click();
+    await unit.locator('input[type="file"]').setInputFiles([await photo()]);
+    await unit.locator("[data-photo-preview] img").waitFor();
+    await unit.getByLabel(text("en", "order.damage.category.edges")).check();
+    await unit.getByLabel(text("en", "admin.damage.note")).fill("Edge torn out under the binding.");
+    await unit.getByLabel(text("en", "admin.damage.fee")).fill("40");
+    await unit.getByLabel(text("en", "order.damage.paidBy.deposit")).check();
+    await unit.getByRole("button", { name: text("en", "admin.damage.save") }).click();
+    await page.waitForURL(/\?done=damageReport&unit=\d+#damage$/);
+    await hydrated(page);
+    await expect.poll(() => unit.locator("[data-unit-status]").getAttribute("data-unit-status")).toBe("maintenance");
+    await unit.locator("[data-damage-photo] img").waitFor();
+
+    // The fee to keep is filled in for the clerk; the rest of the deposit goes back to the card.
+    await page.getByText(en.admin.deposit.captureOpen).click();
+    expect(await page.getByLabel(en.admin.deposit.captureAmount).inputValue()).toBe("40");
+    await page.getByLabel(en.admin.deposit.captureReason).fill("Edge torn out under the binding");
+    await page.getByRole("button", { name: en.admin.deposit.captureButton }).click();
+    await page.waitForURL(`${orderUrl}?done=deposit-capture`);
+    await hydrated(page);
+    expect(await page.locator("[data-deposit]").getAttribute("data-deposit")).toBe("captured");
+    await expectAccessible(page, "returned with damage and part of the deposit kept");
     expect(consoleErrors).toEqual([]);
   });
 });
