@@ -177,6 +177,12 @@ describe("binding settings at hand-out", () => {
     expect(after).toContain(de.admin.orders.binding.setByClerk.replace("{{value}}", "7,5").replace("{{sole}}", "305"));
     const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, held.order.id)).orderBy(schema.auditLog.id);
     expect(JSON.stringify(audit?.after)).toContain('"setBy":"clerk"');
+    // The hand-out's audit entry says it in words, without raw JSON.
+    const html = await (await shop.request(path, { headers: { Cookie: admin } })).text();
+    const entry = (/<li[^>]*data-audit="pickup"[^>]*>([\s\S]*?)<\/li>/.exec(html)?.[1] ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(entry).toContain(`${en.admin.audit.fields.bindings} — `);
+    expect(entry).toContain("Binding 7.5, set by staff (sole 305 mm)");
+    expect(entry).not.toMatch(/[{}[\]]/);
   });
 
   it("keeps a boot's sole length on its unit, edited in the item's units", async () => {

@@ -40,6 +40,8 @@ describe("the audit trail as a person reads it", () => {
       "season.winter": "Winter",
     };
     if (key === "admin.audit.dayPrice") return `${values?.count} d: ${values?.price}`;
+    if (key === "admin.orders.binding.setFromTable") return `Binding ${values?.value} (code ${values?.code}, sole ${values?.sole} mm)`;
+    if (key === "admin.orders.binding.setByClerk") return `Binding ${values?.value}, set by staff (sole ${values?.sole} mm)`;
     return texts[key] ?? String(values?.defaultValue ?? key);
   };
   const names: AuditNames = {
@@ -68,6 +70,14 @@ describe("the audit trail as a person reads it", () => {
     });
     expect(showValue("status", "picked_up", ctx)).toBe("picked up");
     expect(showValue("status", "maintenance", { ...ctx, entity: "item" })).toBe("In maintenance");
+  });
+
+  it("shows the binding settings of a hand-out in words", () => {
+    const bindings = {
+      "12": { value: 6.5, setBy: "table", code: "L", soleLengthMm: 305, twistNm: 58, forwardLeanNm: 229 },
+      "14": { value: 7.5, setBy: "clerk", code: null, soleLengthMm: 315, twistNm: null, forwardLeanNm: null },
+    };
+    expect(showValue("bindings", bindings, ctx)).toBe("Binding 6.5 (code L, sole 305 mm), Binding 7.5, set by staff (sole 315 mm)");
   });
 
   it("names branches, hotels and categories, and shows an unknown id as such", () => {

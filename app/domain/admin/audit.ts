@@ -2,7 +2,7 @@
  * What changed in an admin edit, as the audit log shows it: field by field, before and after. Records
  * are compared as JSON (what the log stores), so dates and translated texts compare by value.
  */
-import { formatDate, formatDateTime, formatMoney, formatPercent } from "../format";
+import { formatDate, formatDateTime, formatDecimal, formatMoney, formatPercent } from "../format";
 import { type Locale, pick, type Translated } from "../i18n";
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
@@ -145,6 +145,16 @@ export function showValue(field: string, value: unknown, ctx: ShowContext): stri
     const key = ctx.entity === "order" ? `order.status.${value}` : ctx.entity === "item" ? `admin.unitStatus.${value}` : null;
     return key ? t(key, { defaultValue: value }) : value;
   }
+  // The binding settings a hand-out stored (decision 043), as the order page words them.
+  if (field === "bindings" && typeof value === "object" && !Array.isArray(value))
+    return Object.values(value)
+      .map((entry) => {
+        const b = record(entry);
+        if (typeof b.value !== "number") return "—";
+        const key = b.setBy === "clerk" ? "admin.orders.binding.setByClerk" : "admin.orders.binding.setFromTable";
+        return t(key, { value: formatDecimal(b.value, locale), code: b.code ?? "—", sole: b.soleLengthMm ?? "—" });
+      })
+      .join(", ");
   // Damage at return (decision 046): the category and how the fee is paid, in words.
   if (field === "damageCategory" && typeof value === "string") return t(`order.damage.category.${value}`, { defaultValue: value });
   if (field === "feePaidBy" && typeof value === "string") return t(`order.damage.paidBy.${value}`, { defaultValue: value });

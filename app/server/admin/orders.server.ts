@@ -302,6 +302,7 @@ export async function pickUpOrder(
         clerk,
       );
       for (const [lineId, binding] of bindings) await tx.update(orderLines).set({ binding }).where(eq(orderLines.id, lineId));
+      const setBindings = [...bindings].filter(([, binding]) => binding !== null);
       const [after] = await tx
         .update(orders)
         .set({ status: "picked_up", pickedUpAt: sql`now()`, updatedAt: sql`now()` })
@@ -316,7 +317,7 @@ export async function pickUpOrder(
         after: {
           status: after.status,
           units: Object.fromEntries(handOut.map((h) => [h.lineId, h.unitIds])),
-          ...(bindings.size > 0 ? { bindings: Object.fromEntries(bindings) } : {}),
+          ...(setBindings.length > 0 ? { bindings: Object.fromEntries(setBindings) } : {}),
         },
       });
       return ok();
