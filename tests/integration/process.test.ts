@@ -31,6 +31,8 @@ describe(`the server process on ${testDbKind}`, () => {
     expect(result.stderr).toContain("GTM_ID: must look like GTM-ABC123");
   });
 
+  // A whole start (twenty migrations, the catalogue, the first page) can take more than the suite's 30 s on a
+  // loaded 2-core machine: this test waits longer.
   it("migrates, seeds and serves the shop, on PostgreSQL when DATABASE_URL is set", async () => {
     const database = testDbKind === "postgres" ? await createTestDatabase() : null;
     try {
@@ -55,7 +57,7 @@ describe(`the server process on ${testDbKind}`, () => {
     } finally {
       await database?.close();
     }
-  });
+  }, 90_000);
 
   it("loads GTM only with a valid id configured, and allows its host in the CSP", async () => {
     const shop = await start({ GTM_ID: "GTM-TEST123" });
