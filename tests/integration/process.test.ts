@@ -19,7 +19,9 @@ async function start(env: Record<string, string> = {}) {
   return shop;
 }
 
-describe(`the server process on ${testDbKind}`, () => {
+// Each test starts a whole shop process (twenty migrations, the catalogue, the first page), which can take
+// more than the suite's 30 s on a loaded 2-core machine.
+describe(`the server process on ${testDbKind}`, { timeout: 90_000 }, () => {
   it("refuses to start with an invalid GTM container id, naming the variable", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
       cwd: new URL("../..", import.meta.url).pathname,
@@ -31,8 +33,6 @@ describe(`the server process on ${testDbKind}`, () => {
     expect(result.stderr).toContain("GTM_ID: must look like GTM-ABC123");
   });
 
-  // A whole start (twenty migrations, the catalogue, the first page) can take more than the suite's 30 s on a
-  // loaded 2-core machine: this test waits longer.
   it("migrates, seeds and serves the shop, on PostgreSQL when DATABASE_URL is set", async () => {
     const database = testDbKind === "postgres" ? await createTestDatabase() : null;
     try {
@@ -57,7 +57,7 @@ describe(`the server process on ${testDbKind}`, () => {
     } finally {
       await database?.close();
     }
-  }, 90_000);
+  });
 
   it("loads GTM only with a valid id configured, and allows its host in the CSP", async () => {
     const shop = await start({ GTM_ID: "GTM-TEST123" });
