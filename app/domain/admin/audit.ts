@@ -155,6 +155,7 @@ export function showValue(field: string, value: unknown, ctx: ShowContext): stri
         return t(key, { value: formatDecimal(b.value, locale), code: b.code ?? "—", sole: b.soleLengthMm ?? "—" });
       })
       .join(", ");
+  if (field === "depositStatus" && typeof value === "string") return t(`admin.deposit.status.${value}`, { defaultValue: value });
   // Damage at return (decision 046): the category and how the fee is paid, in words.
   if (field === "damageCategory" && typeof value === "string") return t(`order.damage.category.${value}`, { defaultValue: value });
   if (field === "feePaidBy" && typeof value === "string") return t(`order.damage.paidBy.${value}`, { defaultValue: value });

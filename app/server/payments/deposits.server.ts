@@ -94,16 +94,13 @@ const setDeposit = (db: Db, id: number, values: Partial<typeof deposits.$inferIn
     .where(eq(deposits.id, id));
 
 /** What the audit trail keeps of a deposit. */
+// Flat fields the order's audit trail shows in words: the state, money, the authorisation's end, the reason.
 const trail = (deposit: Partial<Deposit>) => ({
-  deposit: {
-    status: deposit.status,
-    amountCents: deposit.amountCents,
-    capturedCents: deposit.capturedCents,
-    provider: deposit.provider,
-    ref: deposit.ref,
-    expiresAt: deposit.expiresAt,
-    reason: deposit.reason,
-  },
+  depositStatus: deposit.status,
+  depositCents: deposit.amountCents,
+  depositKeptCents: deposit.capturedCents,
+  depositUntil: deposit.expiresAt,
+  depositReason: deposit.reason,
 });
 
 /**
