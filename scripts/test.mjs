@@ -17,11 +17,17 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const extra = process.argv.slice(2);
 const reports = mkdtempSync(join(tmpdir(), "rental-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Failed tests of every run, repeated at the very end: CI shows only the tail of a long log. */
+const failures = [];
 let failedRuns = 0;
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+function firstLine(text = "") {
+  return text.split("\n").find((line) => line.trim() !== "") ?? "";
 }
 
 function step(title) {
@@ -42,7 +48,16 @@ function vitest(name, projects, env = {}) {
   ];
   const status = run("npx", args, env);
   if (existsSync(report)) {
-    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, "utf8"));
+    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(readFileSync(report, "utf8"));
+    for (const file of testResults) {
+      const path = file.name.replace(root, "");
+      if (file.status === "failed" && file.assertionResults.every((test) => test.status !== "failed")) {
+        failures.push(`${name} · ${path}: ${firstLine(file.message)}`);
+      }
+      for (const test of file.assertionResults.filter((t) => t.status === "failed")) {
+        failures.push(`${name} · ${path} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      }
+    }
     totals.passed += numPassedTests;
     totals.failed += numFailedTests;
     totals.skipped += numPendingTests + numTodoTests;
@@ -107,6 +122,7 @@ if (await postgresReachable(postgresUrl)) {
 vitest("Browser (Chromium)", ["e2e"]);
 
 rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  - ${line.slice(0, 400)}`).join("\n")}`);
 console.log(`\nAll runs: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedRuns > 0 || totals.failed > 0 ? 1 : 0);
