@@ -8,6 +8,8 @@
  */
 import { relations, sql } from "drizzle-orm";
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -20,6 +22,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -31,6 +34,7 @@ import {
 import type { LineBinding } from "../../domain/binding";
 import { DAMAGE_CATEGORIES, FEE_PAID_BY, MAX_DAMAGE_FEE_CENTS, MAX_DAMAGE_NOTE, MAX_DAMAGE_PHOTOS } from "../../domain/damage";
 import type { Translated } from "../../domain/i18n";
+import { API_SCOPES, WEBHOOK_EVENTS } from "../../domain/integrations";
 import type { ChangeRequest } from "../../domain/order-change";
 import { OFFER_KINDS } from "../../domain/pictures";
 import {
@@ -717,7 +721,7 @@ export const orders = pgTable(
     index("orders_reminder_return_idx").on(t.returnAt).where(sql`${t.status} in ('paid', 'picked_up')`),
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
-    check("orders_source", sql`${t.source} in ('online', 'counter')`),
+    check("orders_source", sql`${t.source} in ('online', 'counter', 'api')`),
     check("orders_damage_waiver", sql`${t.damageWaiverCents} >= 0 and ${t.damageWaiverCents} <= ${t.totalCents}`),
   ],
 );
@@ -1073,4 +1077,147 @@ export const damageReports = pgTable(
     ),
     check("damage_reports_released", sql`${t.releasedBy} is null or ${t.releasedAt} is not null`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Integrations (issue 21): API keys, outgoing webhooks, staff calendar feeds
+
+/**
+ * API keys (decision 049). Only the SHA-256 of the secret part is kept; `prefix` is the public part that names
+ * the key in lists and finds its row. A key limited to a branch (`shop_id`) sees and books that branch only.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull().unique(),
+    /** Lower-case hex SHA-256 of the secret part: the secret is 192 random bits, so no slow hash is needed. */
+    secretHash: text("secret_hash").notNull(),
+    scopes: text("scopes", { enum: API_SCOPES }).array().notNull(),
+    shopId: integer("shop_id").references(() => shops.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("api_keys_scopes", sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array[${sqlList(API_SCOPES)}]::text[]`),
+    check("api_keys_secret_hash", sql`${t.secretHash} ~ '^[0-9a-f]{64}$'`),
+    check("api_keys_name", sql`char_length(${t.name}) between 1 and 100`),
+  ],
+);
+
+/** Every call made with an API key (the key's audit trail): what, when, the answer and how long it took. */
+export const apiCalls = pgTable(
+  "api_calls",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    status: smallint("status").notNull(),
+    ms: real("ms").notNull(),
+    /** The order the call created, read or cancelled, when there was one. */
+    orderId: uuid("order_id"),
+  },
+  (t) => [index("api_calls_key_at_idx").on(t.keyId, t.at)],
+);
+
+/**
+ * Where order events are sent (decision 050). The signing secret is kept encrypted with a key outside the
+ * database (AES-256-GCM, as the TOTP secrets); it is shown to the admin once, when the endpoint is made.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: serial("id").primaryKey(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events", { enum: WEBHOOK_EVENTS }).array().notNull(),
+    secretCiphertext: text("secret_ciphertext").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("webhook_endpoints_events", sql`cardinality(${t.events}) > 0 and ${t.events} <@ array[${sqlList(WEBHOOK_EVENTS)}]::text[]`),
+    check("webhook_endpoints_url", sql`${t.url} ~ '^https?://' and char_length(${t.url}) <= 2000`),
+  ],
+);
+
+/**
+ * What happened to orders, in the order it happened: written by a trigger on `orders` (migration 0021) on
+ * every insert and status change, whichever code made it, in the same transaction. `event_id` is what a
+ * receiver deduplicates on; `data` is the order as it was at that moment.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventId: uuid("event_id").notNull().unique().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text("type", { enum: WEBHOOK_EVENTS }).notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
+);
+
+/**
+ * One event for one endpoint (decision 050), made by the same trigger for every active endpoint subscribed to
+ * the event. `pending` until delivered (a 2xx answer) or given up after a day (`failed`). A delivery waits
+ * while an earlier one of the same order to the same endpoint is pending, so each endpoint sees an order's
+ * events in order.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => orderEvents.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: smallint("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    firstAttemptAt: timestamp("first_attempt_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** The receiver's HTTP status of the last try, null when it could not be reached. */
+    lastStatus: smallint("last_status"),
+    /** The first 1,000 characters of the receiver's last answer. */
+    lastResponse: text("last_response"),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_idx").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_order_idx").on(t.endpointId, t.orderId, t.eventId),
+    check("webhook_deliveries_status", sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** A staff member's secret calendar feed URL (iCal): only the SHA-256 of its token is kept, one per user. */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [check("calendar_feeds_token_hash", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`)],
 );
