@@ -18,7 +18,7 @@ export const periodSchema = z.object({
 });
 
 /** Which field each rule of the period belongs to, so the message shows next to it. */
-const FIELD_OF: Record<PeriodError, "pickupDate" | "returnDate" | "pickupTime" | "returnTime"> = {
+export const PERIOD_FIELD_OF: Record<PeriodError, "pickupDate" | "returnDate" | "pickupTime" | "returnTime"> = {
   "period.invalidDate": "pickupDate",
   "period.pickupInPast": "pickupDate",
   "period.outsideSeason": "pickupDate",
@@ -37,7 +37,7 @@ export function checkPostedPeriod(values: unknown, calendar: ShopCalendar, now: 
   const checked = checkPeriod(parsed.value, calendar, now);
   if (checked.ok) return ok(parsed.value);
   const errors: Record<string, string> = {};
-  for (const error of checked.errors) errors[FIELD_OF[error]] ??= error;
+  for (const error of checked.errors) errors[PERIOD_FIELD_OF[error]] ??= error;
   return fail.invalid(errors);
 }
 

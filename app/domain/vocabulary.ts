@@ -50,6 +50,10 @@ export type Role = (typeof ROLES)[number];
 export const roleSchema = /* @__PURE__ */ z.enum(ROLES);
 
 /** An order's life, from the hold to its end (the clerk's transitions: domain/admin/order.ts). */
+/** Where an order was made: the online shop, the counter (a walk-in customer), or a partner through the API. */
+export const ORDER_SOURCES = ["online", "counter", "api"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
 export const ORDER_STATUSES = ["pending_payment", "paid", "picked_up", "returned", "cancelled", "expired", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES);

@@ -13,7 +13,7 @@ import nl from "./lang/nl.json";
 export const messages: Record<Locale, Messages> = { en, de, it, nl, be, da };
 
 /** Messages only the server uses (e-mails, PDFs), and those only the back office shows. */
-const SERVER_ONLY = new Set(["mail", "documents"]);
+const SERVER_ONLY = new Set(["mail", "documents", "api"]);
 const BACK_OFFICE = "admin";
 
 export type Area = "site" | "admin";

@@ -51,6 +51,8 @@ export const envSchema = z
      * shop "on the day before a pickup". Nothing else reads it; the shop logs a warning when it is set.
      */
     REMINDER_CLOCK: optional(z.iso.datetime({ offset: true }).transform((value) => new Date(value))),
+    /** Calls one API key may make per minute, counted across every process (decision 049); the next get 429. */
+    API_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(600),
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
     STRIPE_SECRET_KEY: optional(
       z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_... or sk_live_...)"),

@@ -13,7 +13,7 @@ import { addDays, checkPeriod, daysBetween, isoWeekday, type ShopCalendar, zoned
 import { MAX_PERSONS } from "../person-rows";
 import { PERSON_LIMITS, shoeSizeEu, withShoeSizeInEu } from "../persons";
 import { SHOP_TIME_ZONE } from "../time-zone";
-import { type OrderStatus, orderStatusSchema, SEASONS, SKILLS, seasonOn, seasonSchema } from "../vocabulary";
+import { ORDER_SOURCES, type OrderStatus, orderStatusSchema, SEASONS, SKILLS, seasonOn, seasonSchema } from "../vocabulary";
 import { checkbox, clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
 import { listQuery } from "./list";
 
@@ -59,7 +59,7 @@ export const ordersQuery = listQuery(
     status: orderStatusSchema.optional().catch(undefined),
     shop: rowId.optional().catch(undefined),
     app: seasonSchema.optional().catch(undefined),
-    source: z.enum(["online", "counter"]).optional().catch(undefined),
+    source: z.enum(ORDER_SOURCES).optional().catch(undefined),
     /** Pickup on or after / on or before these days (shop time). */
     from: isoDate.optional().catch(undefined),
     to: isoDate.optional().catch(undefined),

@@ -4,10 +4,12 @@
  * (`REVENUE_STATUSES`): order totals, VAT included, of paid, picked-up and returned orders, on the day they
  * were paid in the shop's time zone.
  */
+
 import { z } from "zod";
 import { type Locale, pick, type Translated } from "../i18n";
 import { rowId } from "../ids";
 import { addDays, daysBetween, type IsoDate } from "../periods";
+import type { OrderSource } from "../vocabulary";
 import { type RevenueDay, revenueByDay } from "./dashboard";
 import { csvRow } from "./order";
 
@@ -167,7 +169,7 @@ export type ReportData = {
   totals: { orders: number; cents: number; waiverCents: number };
   days: RevenueDay[];
   branches: (BranchRevenue & { name: string })[];
-  channels: { source: "online" | "counter"; orders: number; cents: number }[];
+  channels: { source: OrderSource; orders: number; cents: number }[];
   categories: { categoryId: string; name: Partial<Translated>; orders: number; cents: number }[];
   utilisation: (UtilisationRow & { name: Partial<Translated> | null })[];
   items: (ItemRow & { name: Partial<Translated>; category: Partial<Translated> })[];

@@ -145,8 +145,8 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
           <span className="text-base">
             <OrderStatusBadge status={order.status} />
           </span>
-          {order.source === "counter" && (
-            <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm">{t("admin.orders.sources.counter")}</span>
+          {order.source !== "online" && (
+            <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm">{t(`admin.orders.sources.${order.source}`)}</span>
           )}
         </p>
         <Fields

@@ -7,7 +7,7 @@ import { useLocale, useLocalPath } from "../../components/use-locale";
 import { parseListQuery } from "../../domain/admin/list";
 import { ordersQuery } from "../../domain/admin/order";
 import { formatDateTime, formatMoney } from "../../domain/format";
-import { ORDER_STATUSES, SEASONS } from "../../domain/vocabulary";
+import { ORDER_SOURCES, ORDER_STATUSES, SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { branchesOf, listOrders, orderNumbered } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
@@ -53,7 +53,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {
             name: "source",
             label: t("admin.orders.source"),
-            options: ["online", "counter"].map((s) => ({ value: s, label: t(`admin.orders.sources.${s}`) })),
+            options: ORDER_SOURCES.map((s) => ({ value: s, label: t(`admin.orders.sources.${s}`) })),
           },
         ]}
       >
@@ -95,7 +95,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               cell: (o) => (
                 <span className="flex flex-wrap items-center gap-1">
                   <OrderStatusBadge status={o.status} />
-                  {o.source === "counter" ? <span className="text-xs">{t("admin.orders.sources.counter")}</span> : null}
+                  {o.source !== "online" ? <span className="text-xs">{t(`admin.orders.sources.${o.source}`)}</span> : null}
                 </span>
               ),
             },

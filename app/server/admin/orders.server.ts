@@ -373,11 +373,26 @@ export async function cancelByStaff(
   options: { refund: boolean; reason: string | null },
   origin: string,
 ): Promise<Result> {
-  const db = getDb();
-  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  const [order] = await getDb().select().from(orders).where(eq(orders.id, id));
   if (!order || !worksAt(user, order.shopId)) return fail.notFound();
-  if (!orderActions(order.status).includes("cancel")) return fail.invalid({ form: "admin.orders.errors.notNow" });
-  const note = `Cancelled by ${user.email}${options.reason ? `: ${options.reason}` : ""}`;
+  const done = await cancelWithRules(order, { ...options, by: user.email, userId: user.id }, origin);
+  return done ? ok() : fail.invalid({ form: "admin.orders.errors.notNow" });
+}
+
+/**
+ * Cancels an order as the back office does, for a clerk or an API key (`by` names who, `userId` is null for a
+ * key): refunded or not, the customer told, the deposit released, audited. False when the order's status no
+ * longer allows it.
+ */
+export async function cancelWithRules(
+  order: typeof orders.$inferSelect,
+  options: { refund: boolean; reason: string | null; by: string; userId: string | null },
+  origin: string,
+): Promise<boolean> {
+  const db = getDb();
+  const id = order.id;
+  if (!orderActions(order.status).includes("cancel")) return false;
+  const note = `Cancelled by ${options.by}${options.reason ? `: ${options.reason}` : ""}`;
   let done: boolean;
   if (options.refund) done = await cancelAndRefund(id, note, origin);
   else {
@@ -386,18 +401,18 @@ export async function cancelByStaff(
     // A paid order was confirmed to the customer, who now hears that it is off and that no money comes back.
     if (cancelled.ok && cancelled.wasPaid) await sendCancellationEmail(id, origin, { how: "none" });
   }
-  if (!done) return fail.invalid({ form: "admin.orders.errors.notNow" });
+  if (!done) return false;
   await releaseOnCancel(id); // deposits (decision 045)
   const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
   await recordAudit(db, {
-    userId: user.id,
+    userId: options.userId,
     action: options.refund ? "refund" : "cancel",
     entity: "order",
     entityId: id,
     before: { status: order.status },
-    after: { status: after.status, reason: options.reason },
+    after: { status: after.status, reason: options.reason, ...(options.userId ? {} : { by: options.by }) },
   });
-  return ok();
+  return true;
 }
 
 /** Sends the confirmation e-mail again (each resend is its own outbox message). */

@@ -5,6 +5,7 @@
  * `scope` (null: every branch) and the days of the range in the shop's time zone. The rules are in
  * app/domain/admin/reports.ts.
  */
+
 import { type SQL, sql } from "drizzle-orm";
 import { REVENUE_STATUSES } from "../../domain/admin/dashboard";
 import {
@@ -23,6 +24,7 @@ import {
 import type { Translated } from "../../domain/i18n";
 import { addDays, zonedInstant } from "../../domain/periods";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
+import type { OrderSource } from "../../domain/vocabulary";
 import { queryRows } from "../db/client.server";
 
 /** Numbers as the drivers give sums and counts back (pg: bigint as a string; PGlite: a number or a bigint). */
@@ -171,7 +173,7 @@ export async function getReports(scope: number[] | null, range: ReportRange, now
     totals,
     days: perDay,
     branches: branchRevenue,
-    channels: channels.map((c) => ({ source: c.source as "online" | "counter", orders: num(c.orders), cents: num(c.cents) })),
+    channels: channels.map((c) => ({ source: c.source as OrderSource, orders: num(c.orders), cents: num(c.cents) })),
     categories: categories.map((c) => ({ categoryId: c.category_id, name: c.name, orders: num(c.orders), cents: num(c.cents) })),
     utilisation: utilisationRows(fleet, range.days.length).map((row) => ({ ...row, name: itemName.get(row.itemId) ?? null })),
     items: itemRows,

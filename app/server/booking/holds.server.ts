@@ -64,8 +64,8 @@ export type HoldInput = {
   /** The customer took the damage waiver offered (decision 029). */
   damageWaiver?: boolean;
   userId?: string | null;
-  /** Online (the default), or at the counter by the staff member `createdBy`. */
-  source?: "online" | "counter";
+  /** Online (the default), at the counter by the staff member `createdBy`, or through the API (decision 049). */
+  source?: "online" | "counter" | "api";
   createdBy?: string | null;
   /** The total the customer was shown; a different total fails with `priceChanged` instead of charging it. */
   expectedTotalCents?: number;

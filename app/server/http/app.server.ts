@@ -9,6 +9,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { API_BASE, apiRouter } from "../api/router.server";
 import { type Config, getHostPolicy } from "../config.server";
 import type { Database } from "../db/client.server";
 import { databaseIsDown, noteDatabaseError } from "../db/health.server";
@@ -123,7 +124,8 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use(hostGuard(hosts));
   app.use(cacheControl());
-  app.use(sameOriginOnly(hosts, (path) => path.startsWith("/webhooks/")));
+  // The API authenticates by key, never by cookie (decision 049), so a cross-site form cannot act through it.
+  app.use(sameOriginOnly(hosts, (path) => path.startsWith("/webhooks/") || path.startsWith(`${API_BASE}/`)));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -162,6 +164,7 @@ export function createHttpApp(options: HttpAppOptions) {
     serviceGuard({ maxInFlight: config.MAX_IN_FLIGHT, maxQueueMs: config.MAX_QUEUE_MS, databaseIsDown: () => databaseIsDown(database) }),
   );
   app.use(drainUnreadBody);
+  app.use(API_BASE, apiRouter());
   // A page of links for a visitor not signed in, kept whole until the catalogue changes (decision 038).
   app.use(pageCache({ enabled: !options.development && config.PAGE_CACHE === "on", maxEntries: 1000, ttlMs: 60_000 }));
   app.all(

@@ -1,0 +1,77 @@
+/**
+ * How an API endpoint is declared (decision 049): method, path, the scope it needs and the Zod schemas of its
+ * path, query, body and answers. The router validates with these schemas and the OpenAPI document is written
+ * from them, so what is documented is what is checked.
+ */
+import type { z } from "zod";
+import type { Locale } from "../../domain/i18n";
+import type { ApiScope } from "../../domain/integrations";
+import type { TFunction } from "../../i18n/i18n";
+import type { ApiKey } from "./keys.server";
+
+export type ApiContext<P, Q, B> = {
+  key: ApiKey;
+  locale: Locale;
+  t: TFunction;
+  params: P;
+  query: Q;
+  body: B;
+  /** The shop's public origin for links (config's host policy, never a Host header the caller chose). */
+  origin: string;
+};
+
+export type ApiAnswer = {
+  status: number;
+  body: unknown;
+  /** The order the call made or touched, for the key's audit trail. */
+  orderId?: string | null;
+};
+
+export type ProblemCode =
+  | "validation"
+  | "unauthorized"
+  | "forbidden"
+  | "not-found"
+  | "method-not-allowed"
+  | "rate-limited"
+  | "unavailable"
+  | "conflict"
+  | "busy"
+  | "internal";
+
+/** Thrown by a handler to answer with a problem document; `detail` is an i18n key (api.errors.*). */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    readonly detail?: string,
+    readonly values?: Record<string, string | number>,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+export type Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> = {
+  method: "get" | "post";
+  /** Express path under /api/v1, e.g. `/orders/:id`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: "Catalogue" | "Availability" | "Orders";
+  scope: ApiScope;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The answer on success: its status and schema. */
+  ok: { status: 200 | 201; schema: z.ZodType; description: string };
+  /** Problems this endpoint answers with beyond those of every endpoint (400, 401, 403, 429). */
+  problems?: { status: number; description: string }[];
+  handler: (context: ApiContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<ApiAnswer>;
+};
+
+/** Declares an endpoint with its types inferred from its schemas. */
+export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(definition: Endpoint<P, Q, B>): Endpoint {
+  return definition as unknown as Endpoint;
+}
