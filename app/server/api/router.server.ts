@@ -151,7 +151,9 @@ export function apiRouter(): Router {
     sendProblem(
       req,
       res,
-      known ? new ApiProblem(405, "method-not-allowed") : new ApiProblem(404, "not-found", "api.errors.noSuchPath", { path: req.path }),
+      known
+        ? new ApiProblem(405, "method-not-allowed")
+        : new ApiProblem(404, "not-found", "api.errors.noSuchPath", { path: req.originalUrl.split("?")[0] }),
     );
   });
   // A body that is not JSON, or too large.
