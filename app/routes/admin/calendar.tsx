@@ -80,7 +80,7 @@ async function plannerLoader(user: Awaited<ReturnType<typeof requireBackOffice>>
   const range = plannerRange(query, today);
   const shops = await calendarShops(user.shopIds);
   const shop = shops.find((s) => s.id === query.shop) ?? shops.find((s) => s.active) ?? shops[0] ?? null;
-  const planner = shop ? await getPlanner(shop.id, range, locale) : null;
+  const [planner, feed] = await Promise.all([shop ? getPlanner(shop.id, range, locale) : null, calendarFeedState(user.id)]);
   // Day names come from the server, so the page hydrates without a difference between Node's and the browser's Intl.
   const days = new Set(range.days);
   for (const bar of planner?.bars ?? []) days.add(bar.firstDay).add(bar.lastDay);
@@ -99,6 +99,7 @@ async function plannerLoader(user: Awaited<ReturnType<typeof requireBackOffice>>
     shop: shop?.id ?? null,
     selected: query.r ?? null,
     block: query.block ?? null,
+    feed,
     planner: planner && {
       wire: packPlanner(planner, range.start),
       closed: planner.closed,
@@ -172,7 +173,9 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 
 /** The planner (units × days), or the list of pickups, returns and closed days per day and branch, by month or week. */
 export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.view === "planner") return <Planner data={loaderData} actionData={actionData} />;
+  const feedUrl = actionData && "calendarFeed" in actionData ? actionData.calendarFeed : null;
+  if (loaderData.view === "planner")
+    return <Planner data={loaderData} actionData={actionData} footer={<CalendarFeedBox feed={loaderData.feed} url={feedUrl} />} />;
   return <CalendarList loaderData={loaderData} actionData={actionData} />;
 }
 
