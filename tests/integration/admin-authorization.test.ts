@@ -32,6 +32,7 @@ const ids = {
   coupon: 0,
   hotel: 0,
   package: 0,
+  apiKey: 0,
   /** Branch A's booking and a maintenance block on its unit, and branch B's unit (the planner's moves and blocks). */
   reservation: 0,
   block: 0,
@@ -113,6 +114,11 @@ beforeAll(async () => {
   ids.coupon = coupon.id;
   ids.hotel = hotel.id;
   ids.package = (await db.select({ id: schema.packages.id }).from(schema.packages).limit(1))[0].id;
+  const [apiKey] = await db
+    .insert(schema.apiKeys)
+    .values({ name: "Matrix key", prefix: "matrixprefix", secretHash: "0".repeat(64), scopes: ["orders:read"], shopId: branches.ciaslin })
+    .returning();
+  ids.apiKey = apiKey.id;
 
   cookies.admin = await shop.login();
   cookies.customer = (await user("matrix.customer@test.example", "customer")).cookie;
@@ -180,6 +186,8 @@ const routes = (): [string, Access][] => [
   ["/admin/settings/hotels/report.csv", "admin"],
   [`/admin/settings/hotel/${ids.hotel}`, "admin"],
   ["/admin/settings/hotel/create", "admin"],
+  ["/admin/api-keys", "admin"],
+  [`/admin/api-key/${ids.apiKey}`, "admin"],
 ];
 
 function expected(access: Access, role: Role): number {
@@ -255,6 +263,9 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
         [`/admin/user/${ids.user}`, { intent: "role", role: "admin" }, "admin"],
         ["/admin/settings", { "business.name": "Hijacked" }, "admin"],
         [`/admin/settings/hotel/${ids.hotel}`, { intent: "delete" }, "admin"],
+        // API keys (issue 21): neither made nor revoked by anyone but an admin.
+        ["/admin/api-keys", { name: "Hijack key", "scopes[]": "orders:manage", shopId: "" }, "admin"],
+        [`/admin/api-key/${ids.apiKey}`, { intent: "revoke" }, "admin"],
         [
           `/admin/package/${ids.package}`,
           {
@@ -300,6 +311,8 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       const [winter] = await db.select().from(schema.storefronts).where(eq(schema.storefronts.id, "winter"));
       expect(winter.seasonStart).toBe("12-01");
       expect(await db.select().from(schema.damageReports)).toEqual([]);
+      const keys = await db.select().from(schema.apiKeys);
+      expect(keys.map((k) => [k.name, k.revokedAt])).toEqual([["Matrix key", null]]);
       const planned = await db.select().from(schema.reservations).where(eq(schema.reservations.unitId, ids.unitA));
       expect(planned.map((r) => r.id).sort()).toEqual([ids.reservation, ids.block].sort());
     },

@@ -76,7 +76,7 @@ type UnitRow = Extract<PlannerRow, { kind: "unit" }>;
 type Drag = { id: number; unitId: number; startY: number; dy: number; target: number | null; active: boolean };
 type Moving = { id: number; targets: UnitRow[]; index: number };
 
-export function Planner({ data, actionData }: { data: PlannerData; actionData: unknown }) {
+export function Planner({ data, actionData, footer }: { data: PlannerData; actionData: unknown; footer?: React.ReactNode }) {
   const { t } = useTranslation();
   const href = useLocalPath();
   const [params] = useSearchParams();
@@ -183,6 +183,7 @@ export function Planner({ data, actionData }: { data: PlannerData; actionData: u
           )}
         </>
       )}
+      {footer}
     </AdminPage>
   );
 }

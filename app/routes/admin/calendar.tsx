@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { CloseDayForm } from "../../components/admin/calendar-close";
+import { CalendarFeedBox } from "../../components/admin/calendar-feed";
 import { CalendarGrid } from "../../components/admin/calendar-grid";
 import { adminInputClass, FormStatus } from "../../components/admin/form";
 import { Planner } from "../../components/admin/planner";
@@ -25,9 +26,11 @@ import { addDays, zonedDate } from "../../domain/periods";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { calendarShops, getCalendar } from "../../server/admin/calendar.server";
+import { calendarFeedState, newCalendarFeed } from "../../server/admin/calendar-feed.server";
 import { closeDay, reopenDay } from "../../server/admin/closed-days.server";
 import { blockUnit, getPlanner, moveReservation, removeBlock } from "../../server/admin/planner.server";
 import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
+import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/calendar";
@@ -42,11 +45,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const range = calendarRange(query, today);
   const shops = await calendarShops(user.shopIds);
   const shown = query.shop !== undefined && shops.some((s) => s.id === query.shop) ? shops.filter((s) => s.id === query.shop) : shops;
-  const { entries, closed } = await getCalendar(
-    shown.map((s) => s.id),
-    range.days[0],
-    range.end,
-  );
+  const [{ entries, closed }, feed] = await Promise.all([
+    getCalendar(
+      shown.map((s) => s.id),
+      range.days[0],
+      range.end,
+    ),
+    calendarFeedState(user.id),
+  ]);
   return {
     view: "list" as const,
     range,
@@ -61,6 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       closed,
     ),
     counts: { pickups: entries.filter((e) => e.kind === "pickup").length, returns: entries.filter((e) => e.kind === "return").length },
+    feed,
   };
 }
 
@@ -73,7 +80,7 @@ async function plannerLoader(user: Awaited<ReturnType<typeof requireBackOffice>>
   const range = plannerRange(query, today);
   const shops = await calendarShops(user.shopIds);
   const shop = shops.find((s) => s.id === query.shop) ?? shops.find((s) => s.active) ?? shops[0] ?? null;
-  const planner = shop ? await getPlanner(shop.id, range, locale) : null;
+  const [planner, feed] = await Promise.all([shop ? getPlanner(shop.id, range, locale) : null, calendarFeedState(user.id)]);
   // Day names come from the server, so the page hydrates without a difference between Node's and the browser's Intl.
   const days = new Set(range.days);
   for (const bar of planner?.bars ?? []) days.add(bar.firstDay).add(bar.lastDay);
@@ -92,6 +99,7 @@ async function plannerLoader(user: Awaited<ReturnType<typeof requireBackOffice>>
     shop: shop?.id ?? null,
     selected: query.r ?? null,
     block: query.block ?? null,
+    feed,
     planner: planner && {
       wire: packPlanner(planner, range.start),
       closed: planner.closed,
@@ -117,6 +125,11 @@ export async function action({ request }: Route.ActionArgs) {
     search.set("done", done);
     return redirect(`${url.pathname}?${search}`);
   };
+  if (form.intent === "calendarFeed") {
+    // The link in the answer only: its token is stored hashed and must not sit in a URL or a history entry.
+    const token = await newCalendarFeed(user.id);
+    return { calendarFeed: new URL(`/calendar/${token}.ics`, publicOrigin(request)).href };
+  }
   if (form.intent === "moveReservation") {
     const input = parse(moveSchema, form.values);
     // A drag or the panel's list posts the unit: a bad one is a whole-form message, there is no field to show it beside.
@@ -160,7 +173,9 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 
 /** The planner (units × days), or the list of pickups, returns and closed days per day and branch, by month or week. */
 export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.view === "planner") return <Planner data={loaderData} actionData={actionData} />;
+  const feedUrl = actionData && "calendarFeed" in actionData ? actionData.calendarFeed : null;
+  if (loaderData.view === "planner")
+    return <Planner data={loaderData} actionData={actionData} footer={<CalendarFeedBox feed={loaderData.feed} url={feedUrl} />} />;
   return <CalendarList loaderData={loaderData} actionData={actionData} />;
 }
 
@@ -175,7 +190,7 @@ function CalendarList({
   const locale = useLocale();
   const href = useLocalPath();
   const [params] = useSearchParams();
-  const { range, today, shop, shops, shown, rows, counts } = loaderData;
+  const { range, today, shop, shops, shown, rows, counts, feed } = loaderData;
   const withShop = (search: Record<string, string>) => {
     const next = new URLSearchParams(search);
     if (shop !== null) next.set("shop", String(shop));
@@ -280,6 +295,7 @@ function CalendarList({
           />
         </>
       )}
+      <CalendarFeedBox feed={feed} url={actionData && "calendarFeed" in actionData ? actionData.calendarFeed : null} />
     </AdminPage>
   );
 }

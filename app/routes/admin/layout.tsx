@@ -4,6 +4,7 @@ import {
   Calendar,
   ChartColumn,
   ClipboardList,
+  KeyRound,
   LayoutDashboard,
   LogOut,
   Package,
@@ -42,6 +43,7 @@ const nav = [
   ["/admin/coupons", "coupons", TicketPercent, false],
   ["/admin/users", "users", Users, false],
   ["/admin/settings", "settings", Settings, false],
+  ["/admin/api-keys", "apiKeys", KeyRound, false],
 ] as const;
 
 /** The admin layout (docs/spec.md §2): a sidebar of every back-office screen. */

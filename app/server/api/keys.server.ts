@@ -4,10 +4,11 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type ApiScope, parseApiKey } from "../../domain/integrations";
-import { recordAudit } from "../admin/audit.server";
+import { auditTrail, recordAudit } from "../admin/audit.server";
 import { type Db, getDb } from "../db/client.server";
-import { apiCalls, apiKeys, shops } from "../db/schema";
+import { apiCalls, apiKeys, shops, users } from "../db/schema";
 
 export type ApiKey = typeof apiKeys.$inferSelect;
 
@@ -102,4 +103,35 @@ export async function recordApiCall(call: ApiCall, db: Db = getDb()): Promise<vo
 /** A key's newest calls, for its page in the back office. */
 export async function recentApiCalls(keyId: number, limit = 50, db: Db = getDb()) {
   return db.select().from(apiCalls).where(eq(apiCalls.keyId, keyId)).orderBy(desc(apiCalls.at), desc(apiCalls.id)).limit(limit);
+}
+
+/** One key for its page in the back office: who made and who revoked it, its newest calls and its audit trail. */
+export async function getApiKey(id: number, db: Db = getDb()) {
+  const creator = alias(users, "creator");
+  const revoker = alias(users, "revoker");
+  const [row] = await db
+    .select({
+      key: {
+        id: apiKeys.id,
+        name: apiKeys.name,
+        prefix: apiKeys.prefix,
+        scopes: apiKeys.scopes,
+        shopId: apiKeys.shopId,
+        createdAt: apiKeys.createdAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        revokedAt: apiKeys.revokedAt,
+      },
+      shopName: shops.name,
+      createdBy: { name: creator.name, email: creator.email },
+      revokedBy: { name: revoker.name, email: revoker.email },
+    })
+    .from(apiKeys)
+    .leftJoin(shops, eq(shops.id, apiKeys.shopId))
+    .leftJoin(creator, eq(creator.id, apiKeys.createdBy))
+    .leftJoin(revoker, eq(revoker.id, apiKeys.revokedBy))
+    .where(eq(apiKeys.id, id));
+  if (!row) return null;
+  const [calls, audit] = await Promise.all([recentApiCalls(id, 50, db), auditTrail("api_key", id)]);
+  const person = (p: { name: string | null; email: string | null } | null) => (p?.email ? p.name || p.email : null);
+  return { ...row, createdBy: person(row.createdBy), revokedBy: person(row.revokedBy), calls, audit };
 }
