@@ -76,6 +76,8 @@ export default [
       route("settings/hotels/report.csv", "routes/admin/hotel-report-csv.ts"),
       route("settings/hotel/create", "routes/admin/hotel-create.tsx"),
       route("settings/hotel/:id", "routes/admin/hotel.tsx"),
+      route("webhooks", "routes/admin/webhooks.tsx"),
+      route("webhook/:id", "routes/admin/webhook.tsx"),
     ]),
   ]),
   route(":lang?/sitemap.xml", "routes/resources/sitemap.ts"),

@@ -12,6 +12,7 @@ import {
   Tags,
   TicketPercent,
   Users,
+  Webhook,
 } from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { FindOrder } from "../../components/admin/find-order";
@@ -42,6 +43,7 @@ const nav = [
   ["/admin/coupons", "coupons", TicketPercent, false],
   ["/admin/users", "users", Users, false],
   ["/admin/settings", "settings", Settings, false],
+  ["/admin/webhooks", "webhooks", Webhook, false],
 ] as const;
 
 /** The admin layout (docs/spec.md §2): a sidebar of every back-office screen. */
