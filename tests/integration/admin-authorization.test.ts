@@ -32,6 +32,7 @@ const ids = {
   coupon: 0,
   hotel: 0,
   package: 0,
+  webhook: 0,
   /** Branch A's booking and a maintenance block on its unit, and branch B's unit (the planner's moves and blocks). */
   reservation: 0,
   block: 0,
@@ -113,6 +114,12 @@ beforeAll(async () => {
   ids.coupon = coupon.id;
   ids.hotel = hotel.id;
   ids.package = (await db.select({ id: schema.packages.id }).from(schema.packages).limit(1))[0].id;
+  ids.webhook = (
+    await db
+      .insert(schema.webhookEndpoints)
+      .values({ url: "https://hooks.example.com/matrix", events: ["order.paid"], secretCiphertext: "v1.x.x.x" })
+      .returning()
+  )[0].id;
 
   cookies.admin = await shop.login();
   cookies.customer = (await user("matrix.customer@test.example", "customer")).cookie;
@@ -180,6 +187,8 @@ const routes = (): [string, Access][] => [
   ["/admin/settings/hotels/report.csv", "admin"],
   [`/admin/settings/hotel/${ids.hotel}`, "admin"],
   ["/admin/settings/hotel/create", "admin"],
+  ["/admin/webhooks", "admin"],
+  [`/admin/webhook/${ids.webhook}`, "admin"],
 ];
 
 function expected(access: Access, role: Role): number {
@@ -280,6 +289,8 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
         ["/admin/calendar", { intent: "moveReservation", reservationId: String(ids.block), unitId: String(ids.unitB) }, "branchWrite"],
         ["/admin/calendar", { intent: "blockUnit", unit: SECRET_A.unit, from: "2027-04-01", to: "2027-04-02" }, "branchWrite"],
         ["/admin/calendar", { intent: "removeBlock", reservationId: String(ids.block) }, "branchWrite"],
+        ["/admin/webhooks", { url: "http://127.0.0.1:9/steal", "events[]": "order.paid", active: "on" }, "admin"],
+        [`/admin/webhook/${ids.webhook}`, { intent: "delete" }, "admin"],
       ];
       for (const [path, fields, access] of writes) {
         // Staff of the branch may cancel its orders: that write is checked elsewhere, not here.
@@ -300,6 +311,7 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       const [winter] = await db.select().from(schema.storefronts).where(eq(schema.storefronts.id, "winter"));
       expect(winter.seasonStart).toBe("12-01");
       expect(await db.select().from(schema.damageReports)).toEqual([]);
+      expect((await db.select().from(schema.webhookEndpoints)).map((e) => e.id)).toEqual([ids.webhook]);
       const planned = await db.select().from(schema.reservations).where(eq(schema.reservations.unitId, ids.unitA));
       expect(planned.map((r) => r.id).sort()).toEqual([ids.reservation, ids.block].sort());
     },
