@@ -114,6 +114,16 @@ describe("webhooks in the back office", () => {
     await page.reload();
     await expect.poll(() => page.locator('[data-delivery-status="delivered"]').count()).toBe(2);
     expect(await page.locator('[data-audit="webhookResend"]').count()).toBe(1);
+
+    // A new secret, shown once in its place; deliveries from then on are signed with it.
+    await page.getByText(en("admin.webhooks.roll")).click();
+    await page.getByRole("button", { name: en("admin.webhooks.rollConfirm") }).click();
+    await expect.poll(() => page.locator("#webhook-secret").count()).toBe(1);
+    const rolled = await page.locator("#webhook-secret").inputValue();
+    expect(rolled).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(rolled).not.toBe(secret);
+    await expectAccessible(page, "the rolled secret");
+
     // The refused registration answered 400, as every refused form does.
     expect(consoleErrors.filter((e) => !e.includes("status of 400"))).toEqual([]);
   });

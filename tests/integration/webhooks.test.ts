@@ -17,6 +17,7 @@ import {
   getWebhookEndpoint,
   openWebhookSecret,
   resendDelivery,
+  rollWebhookSecret,
   updateWebhookEndpoint,
 } from "../../app/server/webhooks/endpoints.server";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
@@ -221,6 +222,22 @@ describe("webhook deliveries", () => {
 
     await updateWebhookEndpoint(adminId, id, { description: "", events: ["order.created"], active: false });
     expect(await sweepWebhooks({ ...open, now: new Date(Date.now() + 3600_000) })).toEqual({ delivered: 0, retrying: 0, failed: 0 });
+  });
+});
+
+describe("rolling the secret", () => {
+  it("signs from then on with the new secret only", async () => {
+    const { id, secret } = await register(["order.created"]);
+    const rolled = await rollWebhookSecret(adminId, id);
+    if (!rolled.ok) throw new Error("not rolled");
+    expect(rolled.value.secret).not.toBe(secret);
+    await newOrder();
+    await sweepWebhooks(open);
+    const [r] = receiver.received;
+    expect(verifyWebhookSignature(rolled.value.secret, r.headers["rental-signature"] as string, r.body)).toBe(true);
+    expect(verifyWebhookSignature(secret, r.headers["rental-signature"] as string, r.body)).toBe(false);
+    expect((await getWebhookEndpoint(id))?.audit.map((a) => a.action)).toEqual(["rollSecret", "create"]);
+    expect(await rollWebhookSecret(adminId, id + 1000)).toEqual({ ok: false, reason: "notFound" });
   });
 });
 

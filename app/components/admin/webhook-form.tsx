@@ -1,4 +1,5 @@
 /** The fields of a webhook endpoint, shared by its create and edit screens; the URL is set once, at creation. */
+import { useState } from "react";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../../domain/integrations";
 import { useTranslation } from "../../i18n/react";
 import { CheckboxField, CheckboxGroup, TextField } from "./form";
@@ -39,5 +40,51 @@ export function DeliveryStatus({ status }: { status: string }) {
     >
       {t(`admin.webhooks.status.${status}`)}
     </span>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={() => navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+      className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+    >
+      {copied ? t("admin.webhooks.copied") : t("admin.webhooks.copy")}
+    </button>
+  );
+}
+
+/** A signing secret, shown this once with a copy button and the warning that it will not be shown again. */
+export function SecretOnce({ secret, title, children }: { secret: string; title: string; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      role="status"
+      aria-labelledby="secret-title"
+      className="mb-8 max-w-3xl rounded-lg border border-amber-400 bg-amber-50 p-4"
+      data-secret
+    >
+      <h2 id="secret-title" className="text-lg font-semibold text-amber-950">
+        {title}
+      </h2>
+      <p className="mt-2 text-sm font-medium text-amber-950">{t("admin.webhooks.secretWarning")}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <label htmlFor="webhook-secret" className="sr-only">
+          {t("admin.webhooks.secret")}
+        </label>
+        <input
+          id="webhook-secret"
+          readOnly
+          value={secret}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm"
+        />
+        <CopyButton text={secret} />
+      </div>
+      {children}
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { FormStatus, SaveButton } from "../../components/admin/form";
 import { ListTable } from "../../components/admin/list";
 import { AuditTrail, DeleteRecord } from "../../components/admin/record";
 import { AdminPage, Section } from "../../components/admin/ui";
-import { DeliveryStatus, eventKey, WebhookFields } from "../../components/admin/webhook-form";
+import { DeliveryStatus, eventKey, SecretOnce, WebhookFields } from "../../components/admin/webhook-form";
 import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
@@ -16,7 +16,13 @@ import { requireAdmin } from "../../server/auth/guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { kickWebhooks } from "../../server/webhooks/deliveries.server";
-import { deleteWebhookEndpoint, getWebhookEndpoint, resendDelivery, updateWebhookEndpoint } from "../../server/webhooks/endpoints.server";
+import {
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  resendDelivery,
+  rollWebhookSecret,
+  updateWebhookEndpoint,
+} from "../../server/webhooks/endpoints.server";
 import type { Route } from "./+types/webhook";
 
 const changeSchema = webhookEndpointSchema.omit({ url: true });
@@ -37,6 +43,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     const deleted = await deleteWebhookEndpoint(user.id, id);
     if (!deleted.ok) return refuse(deleted, form, "delete");
     return redirectTo(request, "/admin/webhooks");
+  }
+  if (form.intent === "roll") {
+    const rolled = await rollWebhookSecret(user.id, id);
+    if (!rolled.ok) return refuse(rolled, form);
+    // Answered, not redirected: the new secret exists only in this answer.
+    return { rolled: rolled.value.secret };
   }
   if (form.intent === "resend") {
     const delivery = deliverySchema.safeParse(form.values);
@@ -64,10 +76,11 @@ export default function WebhookRecord({ loaderData, actionData }: Route.Componen
   const [search] = useSearchParams();
   const { endpoint, deliveries, audit } = loaderData;
   const refusedLog = replyFor(actionData, "log");
+  const rolled = actionData && "rolled" in actionData ? actionData.rolled : null;
   type Row = (typeof deliveries.rows)[number];
   return (
     <AdminPage title={endpoint.url} back="/admin/webhooks">
-      <FormValues reply={replyFor(actionData)} initial={{ ...endpoint, active: endpoint.active ? "true" : "" }}>
+      <FormValues reply={rolled ? undefined : replyFor(actionData)} initial={{ ...endpoint, active: endpoint.active ? "true" : "" }}>
         <FormStatus />
         <Form method="post" noValidate className="max-w-3xl space-y-6">
           <WebhookFields withUrl={false} />
@@ -145,6 +158,26 @@ export default function WebhookRecord({ loaderData, actionData }: Route.Componen
             },
           ]}
         />
+      </Section>
+      <Section title={t("admin.webhooks.secret")}>
+        {rolled ? (
+          <SecretOnce secret={rolled} title={t("admin.webhooks.rolled")} />
+        ) : (
+          <details className="max-w-3xl rounded-lg border border-slate-200 p-4">
+            <summary className="cursor-pointer font-semibold">{t("admin.webhooks.roll")}</summary>
+            <Form method="post" className="mt-3 space-y-3">
+              <p className="text-sm text-slate-800">{t("admin.webhooks.rollWarning")}</p>
+              <button
+                type="submit"
+                name="intent"
+                value="roll"
+                className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              >
+                {t("admin.webhooks.rollConfirm")}
+              </button>
+            </Form>
+          </details>
+        )}
       </Section>
       <DeleteRecord name={endpoint.url} />
       <AuditTrail entries={audit} />

@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { RecordForm } from "../../components/admin/form";
 import { AdminPage, DataTable, Section } from "../../components/admin/ui";
-import { DeliveryStatus, eventKey, WebhookFields } from "../../components/admin/webhook-form";
+import { DeliveryStatus, eventKey, SecretOnce, WebhookFields } from "../../components/admin/webhook-form";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatDateTime } from "../../domain/format";
@@ -36,54 +35,18 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.webhooks.title");
 
-function CopyButton({ text }: { text: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      onClick={() => navigator.clipboard?.writeText(text).then(() => setCopied(true))}
-      className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-    >
-      {copied ? t("admin.webhooks.copied") : t("admin.webhooks.copy")}
-    </button>
-  );
-}
-
-/** The secret of the endpoint just made, shown this once. */
+/** The secret of the endpoint just made, shown this once, with the way to its page. */
 function NewSecret({ created }: { created: { id: number; url: string; secret: string } }) {
   const { t } = useTranslation();
   const href = useLocalPath();
   return (
-    <section
-      role="status"
-      aria-labelledby="secret-title"
-      className="mb-8 max-w-3xl rounded-lg border border-amber-400 bg-amber-50 p-4"
-      data-secret
-    >
-      <h2 id="secret-title" className="text-lg font-semibold text-amber-950">
-        {t("admin.webhooks.created", { url: created.url })}
-      </h2>
-      <p className="mt-2 text-sm font-medium text-amber-950">{t("admin.webhooks.secretWarning")}</p>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <label htmlFor="webhook-secret" className="sr-only">
-          {t("admin.webhooks.secret")}
-        </label>
-        <input
-          id="webhook-secret"
-          readOnly
-          value={created.secret}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm"
-        />
-        <CopyButton text={created.secret} />
-      </div>
+    <SecretOnce secret={created.secret} title={t("admin.webhooks.created", { url: created.url })}>
       <p className="mt-3 text-sm">
         <Link to={href(`/admin/webhook/${created.id}`)} className="font-medium text-brand-700 underline">
           {t("admin.webhooks.open")}
         </Link>
       </p>
-    </section>
+    </SecretOnce>
   );
 }
 

@@ -145,11 +145,13 @@ export async function sweepWebhooks(options: TargetOptions & { now?: Date; db?: 
   return result;
 }
 
-let kick: (() => void) | undefined;
+// On globalThis: server.ts and the routes' bundle each load their own copy of this module.
+const SWEEPER = Symbol.for("rental.webhookSweeper");
+const holder = globalThis as { [SWEEPER]?: () => void };
 
 /** Asks this process's sweeper to sweep soon (after "send again"); nothing when none runs. */
 export function kickWebhooks(): void {
-  kick?.();
+  holder[SWEEPER]?.();
 }
 
 /** Sweeps once right away, then every `intervalMs`; returns a function that stops it. */
@@ -177,13 +179,13 @@ export function startWebhookSweeper(options: {
         }
       });
   };
-  kick = () => setTimeout(run, 0).unref();
+  holder[SWEEPER] = () => setTimeout(run, 0).unref();
   const first = setTimeout(run, 0);
   const timer = setInterval(run, options.intervalMs);
   first.unref();
   timer.unref();
   return () => {
-    kick = undefined;
+    holder[SWEEPER] = undefined;
     clearTimeout(first);
     clearInterval(timer);
   };

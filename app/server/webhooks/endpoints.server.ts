@@ -94,6 +94,24 @@ export async function deleteWebhookEndpoint(userId: string, id: number): Promise
 }
 
 /**
+ * A new signing secret, in force at once (a leaked secret must stop working now): shown once, like the
+ * first. Deliveries still pending are signed with the new one.
+ */
+export async function rollWebhookSecret(userId: string, id: number): Promise<Result<{ secret: string }>> {
+  const secret = newSecret();
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ secretCiphertext: sealWebhookSecret(secret, id) })
+      .where(eq(webhookEndpoints.id, id))
+      .returning({ id: webhookEndpoints.id });
+    if (!row) return fail.notFound();
+    await recordAudit(tx, { userId, action: "rollSecret", entity: "webhook_endpoint", entityId: id });
+    return ok({ secret });
+  });
+}
+
+/**
  * "Send again": a delivered or given-up delivery becomes due now, with the same event id (a receiver that
  * has it already can tell), and a new day of retries. A pending one is left alone: it is on its way.
  */
