@@ -20,6 +20,7 @@ import { createHttpApp } from "./app/server/http/app.server";
 import { logger } from "./app/server/log.server";
 import { startMailer } from "./app/server/mail/mail.server";
 import { startReminderSweeper } from "./app/server/orders/reminders.server";
+import { startWebhookSweeper } from "./app/server/webhooks/deliveries.server";
 
 const development = process.argv.includes("--dev");
 if (development) process.env.NODE_ENV ??= "development";
@@ -156,6 +157,18 @@ async function serve() {
     onError: (error) => logger.error({ err: error }, "reminder sweep failed"),
   });
 
+  // Outgoing webhooks (decision 050): deliveries the order trigger queued, claimed with SKIP LOCKED so that
+  // every process may sweep and none sends a delivery another is sending.
+  if (config.WEBHOOK_ALLOW_PRIVATE_NETWORKS)
+    logger.warn("WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: webhook endpoints may point into private networks (test only)");
+  const stopWebhooks = startWebhookSweeper({
+    intervalMs: config.WEBHOOK_SWEEP_SECONDS * 1000,
+    onSwept: (result) => {
+      if (result.delivered || result.retrying || result.failed) logger.info(result, "webhooks sent");
+    },
+    onError: (error) => logger.error({ err: error }, "webhook sweep failed"),
+  });
+
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -177,6 +190,7 @@ async function serve() {
     stopping = true;
     stopSweeper();
     stopReminders();
+    stopWebhooks();
     mailer.stop();
     logger.info({ signal }, "shutting down: finishing requests in flight");
     const force = setTimeout(

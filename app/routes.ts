@@ -78,6 +78,8 @@ export default [
       route("settings/hotel/:id", "routes/admin/hotel.tsx"),
       route("api-keys", "routes/admin/api-keys.tsx"),
       route("api-key/:id", "routes/admin/api-key.tsx"),
+      route("webhooks", "routes/admin/webhooks.tsx"),
+      route("webhook/:id", "routes/admin/webhook.tsx"),
     ]),
   ]),
   route(":lang?/sitemap.xml", "routes/resources/sitemap.ts"),

@@ -53,6 +53,16 @@ export const envSchema = z
     REMINDER_CLOCK: optional(z.iso.datetime({ offset: true }).transform((value) => new Date(value))),
     /** Calls one API key may make per minute, counted across every process (decision 049); the next get 429. */
     API_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(600),
+    /** How often each process looks for webhook deliveries that are due (decision 050). */
+    WEBHOOK_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /**
+     * Test only: lets webhook endpoints point into private networks (127.0.0.1, 10/8, ...), which are refused
+     * otherwise (SSRF, decision 050). The shop logs a warning when it is on.
+     */
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
     STRIPE_SECRET_KEY: optional(
       z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_... or sk_live_...)"),

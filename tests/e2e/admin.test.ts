@@ -131,6 +131,7 @@ const lists = [
   "/admin/reports",
   "/admin/settings",
   "/admin/categories",
+  "/admin/webhooks",
 ];
 const creates = [
   "/admin/app/create",

@@ -33,6 +33,7 @@ const ids = {
   hotel: 0,
   package: 0,
   apiKey: 0,
+  webhook: 0,
   /** Branch A's booking and a maintenance block on its unit, and branch B's unit (the planner's moves and blocks). */
   reservation: 0,
   block: 0,
@@ -119,6 +120,12 @@ beforeAll(async () => {
     .values({ name: "Matrix key", prefix: "matrixprefix", secretHash: "0".repeat(64), scopes: ["orders:read"], shopId: branches.ciaslin })
     .returning();
   ids.apiKey = apiKey.id;
+  ids.webhook = (
+    await db
+      .insert(schema.webhookEndpoints)
+      .values({ url: "https://hooks.example.com/matrix", events: ["order.paid"], secretCiphertext: "v1.x.x.x" })
+      .returning()
+  )[0].id;
 
   cookies.admin = await shop.login();
   cookies.customer = (await user("matrix.customer@test.example", "customer")).cookie;
@@ -188,6 +195,8 @@ const routes = (): [string, Access][] => [
   ["/admin/settings/hotel/create", "admin"],
   ["/admin/api-keys", "admin"],
   [`/admin/api-key/${ids.apiKey}`, "admin"],
+  ["/admin/webhooks", "admin"],
+  [`/admin/webhook/${ids.webhook}`, "admin"],
 ];
 
 function expected(access: Access, role: Role): number {
@@ -291,6 +300,8 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
         ["/admin/calendar", { intent: "moveReservation", reservationId: String(ids.block), unitId: String(ids.unitB) }, "branchWrite"],
         ["/admin/calendar", { intent: "blockUnit", unit: SECRET_A.unit, from: "2027-04-01", to: "2027-04-02" }, "branchWrite"],
         ["/admin/calendar", { intent: "removeBlock", reservationId: String(ids.block) }, "branchWrite"],
+        ["/admin/webhooks", { url: "http://127.0.0.1:9/steal", "events[]": "order.paid", active: "on" }, "admin"],
+        [`/admin/webhook/${ids.webhook}`, { intent: "delete" }, "admin"],
       ];
       for (const [path, fields, access] of writes) {
         // Staff of the branch may cancel its orders: that write is checked elsewhere, not here.
@@ -313,6 +324,7 @@ describe(`the back office's authorization matrix on ${testDbKind}`, () => {
       expect(await db.select().from(schema.damageReports)).toEqual([]);
       const keys = await db.select().from(schema.apiKeys);
       expect(keys.map((k) => [k.name, k.revokedAt])).toEqual([["Matrix key", null]]);
+      expect((await db.select().from(schema.webhookEndpoints)).map((e) => e.id)).toEqual([ids.webhook]);
       const planned = await db.select().from(schema.reservations).where(eq(schema.reservations.unitId, ids.unitA));
       expect(planned.map((r) => r.id).sort()).toEqual([ids.reservation, ids.block].sort());
     },

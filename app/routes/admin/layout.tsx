@@ -13,6 +13,7 @@ import {
   Tags,
   TicketPercent,
   Users,
+  Webhook,
 } from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { FindOrder } from "../../components/admin/find-order";
@@ -44,6 +45,7 @@ const nav = [
   ["/admin/users", "users", Users, false],
   ["/admin/settings", "settings", Settings, false],
   ["/admin/api-keys", "apiKeys", KeyRound, false],
+  ["/admin/webhooks", "webhooks", Webhook, false],
 ] as const;
 
 /** The admin layout (docs/spec.md §2): a sidebar of every back-office screen. */

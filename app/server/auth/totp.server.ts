@@ -5,49 +5,25 @@
  * accepted code moves users.totp_last_step forward in one conditional update, so the same code, even sent
  * twice at the same moment, opens one session at most.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
 import { groupedSecret, matchTotp, otpauthUri, TOTP_SECRET_BYTES } from "../../domain/totp";
 import { getConfig } from "../config.server";
 import { getDb } from "../db/client.server";
 import { users } from "../db/schema";
-import { dataDirSecret } from "../secrets.server";
+import { sealer } from "../sealed.server";
 
-const FORMAT = "v1";
-
-let key: Buffer | undefined;
-/** 32 bytes derived from the configured (or generated) key text, whatever its length or encoding. */
-function encryptionKey(): Buffer {
-  key ??= Buffer.from(
-    hkdfSync("sha256", dataDirSecret("totp-encryption-key", getConfig().TOTP_ENCRYPTION_KEY), "", "dolomiti-rent totp secret v1", 32),
-  );
-  return key;
-}
+const totpSealer = sealer("totp-encryption-key", "dolomiti-rent totp secret v1", () => getConfig().TOTP_ENCRYPTION_KEY);
 
 /** `v1.{iv}.{ciphertext}.{tag}` (base64url), with the user id as associated data. */
 export function encryptTotpSecret(secret: Uint8Array, userId: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", encryptionKey(), iv);
-  cipher.setAAD(Buffer.from(userId));
-  const ciphertext = Buffer.concat([cipher.update(secret), cipher.final()]);
-  return [FORMAT, iv, ciphertext, cipher.getAuthTag()]
-    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
-    .join(".");
+  return totpSealer.seal(secret, userId);
 }
 
 /** The secret, or null when the text was not made by this key for this user. */
 export function decryptTotpSecret(stored: string, userId: string): Uint8Array | null {
-  const [format, iv, ciphertext, tag] = stored.split(".");
-  if (format !== FORMAT || !iv || !ciphertext || !tag) return null;
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64url"));
-    decipher.setAAD(Buffer.from(userId));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return new Uint8Array(Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]));
-  } catch {
-    return null;
-  }
+  return totpSealer.open(stored, userId);
 }
 
 async function totpState(userId: string) {
