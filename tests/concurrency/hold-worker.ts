@@ -13,10 +13,12 @@ const itemId = Number(process.env.ITEM_ID);
 const holds = Number(process.env.HOLDS);
 if (!url || !shopId || !itemId || !holds) throw new Error("DATABASE_URL, SHOP_ID, ITEM_ID and HOLDS are required");
 
-const database = await openDatabase({ url, poolSize: holds + 5 });
+// Connections are shared with the other test files running beside this one (PostgreSQL allows 100 in all).
+const connections = Math.min(holds, 20);
+const database = await openDatabase({ url, poolSize: connections + 2 });
 setDatabase(database);
 // Warm the pool so the parallel holds start together rather than one connection at a time.
-await Promise.all(Array.from({ length: holds }, () => database.ping()));
+await Promise.all(Array.from({ length: connections }, () => database.ping()));
 console.log(JSON.stringify({ ready: true }));
 
 const lines = createInterface({ input: process.stdin });

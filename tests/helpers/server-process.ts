@@ -34,9 +34,11 @@ export type ShopProcess = {
 /**
  * Tests run many pages at once on a busy machine, so a request may wait for its turn longer than the
  * production default before the shop would turn it away as "busy"; the load shedding has tests of its own
- * (tests/integration/overload.test.ts). `productionLimits` keeps the defaults (the load benchmark).
+ * (tests/integration/overload.test.ts). Each process keeps 5 connections instead of 10: test files run side by
+ * side, some with a shop of three processes, and PostgreSQL allows 100 connections in all (a full server once
+ * failed a CI run with "too many clients"). `productionLimits` keeps the defaults (the load benchmark).
  */
-export const TEST_LIMITS = { MAX_QUEUE_MS: "30000" };
+export const TEST_LIMITS = { MAX_QUEUE_MS: "30000", DATABASE_POOL_SIZE: "5" };
 
 /**
  * Tests stand for many customers from one machine: a test acts as a loopback proxy, so the shop believes its
