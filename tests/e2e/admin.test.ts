@@ -132,6 +132,7 @@ const lists = [
   "/admin/settings",
   "/admin/categories",
   "/admin/webhooks",
+  "/admin/api-keys",
 ];
 const creates = [
   "/admin/app/create",
