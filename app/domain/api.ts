@@ -72,36 +72,20 @@ export const availabilityQuery = z.object({
   ...periodFields,
 });
 
+/** A whole number within one of the person limits, refused with that field's message. */
+const measure = (limits: readonly [number, number], message: string) =>
+  z.number({ message }).int({ message }).min(limits[0], { message }).max(limits[1], { message }).optional();
+
 const apiPerson = z.object({
   firstName: z.string().trim().min(1, { message: "booking.errors.firstName" }).max(60, { message: "booking.errors.tooLong" }),
   lastName: z.string().trim().max(60, { message: "booking.errors.tooLong" }).optional(),
-  heightCm: z
-    .number({ message: "booking.errors.height" })
-    .int({ message: "booking.errors.height" })
-    .min(PERSON_LIMITS.heightCm[0], { message: "booking.errors.height" })
-    .max(PERSON_LIMITS.heightCm[1], { message: "booking.errors.height" })
-    .optional(),
-  weightKg: z
-    .number({ message: "booking.errors.weight" })
-    .int({ message: "booking.errors.weight" })
-    .min(PERSON_LIMITS.weightKg[0], { message: "booking.errors.weight" })
-    .max(PERSON_LIMITS.weightKg[1], { message: "booking.errors.weight" })
-    .optional(),
+  heightCm: measure(PERSON_LIMITS.heightCm, "booking.errors.height"),
+  weightKg: measure(PERSON_LIMITS.weightKg, "booking.errors.weight"),
   skill: z.enum(SKILLS, { message: "booking.errors.skill" }).optional(),
-  shoeSize: z
-    .number({ message: "booking.errors.shoeSize" })
-    .int({ message: "booking.errors.shoeSize" })
-    .min(PERSON_LIMITS.shoeSize[0], { message: "booking.errors.shoeSize" })
-    .max(PERSON_LIMITS.shoeSize[1], { message: "booking.errors.shoeSize" })
-    .optional()
-    .describe("EU shoe size."),
-  age: z
-    .number({ message: "booking.errors.age" })
-    .int({ message: "booking.errors.age" })
-    .min(PERSON_LIMITS.age[0], { message: "booking.errors.age" })
-    .max(PERSON_LIMITS.age[1], { message: "booking.errors.age" })
-    .optional()
-    .describe("Age in years: packages have children's prices, and the binding setting needs it."),
+  shoeSize: measure(PERSON_LIMITS.shoeSize, "booking.errors.shoeSize").describe("EU shoe size."),
+  age: measure(PERSON_LIMITS.age, "booking.errors.age").describe(
+    "Age in years: packages have children's prices, and the binding setting needs it.",
+  ),
 });
 
 const apiLine = z.object({

@@ -448,39 +448,29 @@ export const API_ENDPOINTS = [
       const db = getDb();
       const conditions = [sql`${orders.status} <> 'expired'`];
       if (branch !== undefined) conditions.push(eq(orders.shopId, branch));
-      let rows: (typeof orders.$inferSelect)[];
-      if (query.email !== undefined) {
-        const after = cursorOr400(query.cursor, ["string", "string"]);
-        conditions.push(sql`lower(${orders.email}) = ${query.email.toLowerCase()}`);
-        if (after) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-        rows = await db
-          .select()
-          .from(orders)
-          .where(and(...conditions))
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(query.limit + 1);
-        const list = listOf(rows, query.limit, (o) => [o.createdAt.toISOString(), o.id]);
-        return {
-          status: 200,
-          body: { data: await Promise.all(list.data.map((o) => orderView(o, locale, origin))), nextCursor: list.nextCursor },
-        };
-      }
-      const day = query.date as string;
-      const from = zonedInstant(day, "00:00", SHOP_TIME_ZONE);
-      const to = zonedInstant(addDays(day, 1), "00:00", SHOP_TIME_ZONE);
       const after = cursorOr400(query.cursor, ["string", "string"]);
-      conditions.push(
-        sql`((${orders.pickupAt} >= ${from} and ${orders.pickupAt} < ${to}) or (${orders.returnAt} >= ${from} and ${orders.returnAt} < ${to}))`,
-      );
-      conditions.push(inArray(orders.status, ["pending_payment", "paid", "picked_up", "returned"]));
-      if (after) conditions.push(sql`(${orders.pickupAt}, ${orders.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`);
-      rows = await db
+      // By e-mail: newest first. By day: the day's pickups and returns, by pickup time.
+      const byEmail = query.email !== undefined;
+      if (byEmail) {
+        conditions.push(sql`lower(${orders.email}) = ${query.email?.toLowerCase()}`);
+        if (after) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+      } else {
+        const day = query.date as string;
+        const from = zonedInstant(day, "00:00", SHOP_TIME_ZONE);
+        const to = zonedInstant(addDays(day, 1), "00:00", SHOP_TIME_ZONE);
+        conditions.push(
+          sql`((${orders.pickupAt} >= ${from} and ${orders.pickupAt} < ${to}) or (${orders.returnAt} >= ${from} and ${orders.returnAt} < ${to}))`,
+          inArray(orders.status, ["pending_payment", "paid", "picked_up", "returned"]),
+        );
+        if (after) conditions.push(sql`(${orders.pickupAt}, ${orders.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+      }
+      const rows = await db
         .select()
         .from(orders)
         .where(and(...conditions))
-        .orderBy(asc(orders.pickupAt), asc(orders.id))
+        .orderBy(...(byEmail ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.pickupAt), asc(orders.id)]))
         .limit(query.limit + 1);
-      const list = listOf(rows, query.limit, (o) => [o.pickupAt.toISOString(), o.id]);
+      const list = listOf(rows, query.limit, (o) => [(byEmail ? o.createdAt : o.pickupAt).toISOString(), o.id]);
       return {
         status: 200,
         body: { data: await Promise.all(list.data.map((o) => orderView(o, locale, origin))), nextCursor: list.nextCursor },
