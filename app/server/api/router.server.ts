@@ -52,6 +52,9 @@ function sendProblem(req: Request, res: Response, problem: ApiProblem) {
   res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
   res.setHeader("Content-Language", locale === "be" ? "nl-BE" : locale);
   res.setHeader("Cache-Control", "no-store");
+  // RFC 6750 §3: a 401 names the scheme it wants, and says when the token given was no good.
+  if (problem.status === 401)
+    res.setHeader("WWW-Authenticate", `Bearer realm="api"${problem.detail === "api.errors.badKey" ? ', error="invalid_token"' : ""}`);
   res.send(
     JSON.stringify({
       type: `${API_BASE}/docs#problem-${problem.code}`,

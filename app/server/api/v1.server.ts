@@ -452,12 +452,15 @@ export const API_ENDPOINTS = [
       if (query.email !== undefined) {
         const after = cursorOr400(query.cursor, ["string", "string"]);
         conditions.push(sql`lower(${orders.email}) = ${query.email.toLowerCase()}`);
-        if (after) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+        // The cursor carries the time as JavaScript has it, to the millisecond; PostgreSQL keeps microseconds.
+        // Sorting and comparing on the millisecond keeps two orders of one millisecond from falling between pages.
+        const createdMs = sql`date_trunc('milliseconds', ${orders.createdAt})`;
+        if (after) conditions.push(sql`(${createdMs}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
         rows = await db
           .select()
           .from(orders)
           .where(and(...conditions))
-          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .orderBy(desc(createdMs), desc(orders.id))
           .limit(query.limit + 1);
         const list = listOf(rows, query.limit, (o) => [o.createdAt.toISOString(), o.id]);
         return {
