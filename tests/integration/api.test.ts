@@ -3,6 +3,8 @@
  * the database, scopes and branch limits, keys against sessions, bad input that writes nothing, cursors,
  * the rate limit, the call audit, cancellation with refunds and the race for the last unit.
  */
+
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_SCOPES, type ApiScope } from "../../app/domain/integrations";
@@ -716,7 +718,32 @@ describe(`the JSON API on ${testDbKind}`, () => {
       for (const endpoint of API_ENDPOINTS) expect(page).toContain(`id="${endpoint.operationId}"`);
       const openapi = await shop.request("/api/v1/openapi.json");
       expect(openapi.status).toBe(200);
-      expect(((await openapi.json()) as { openapi: string }).openapi).toBe("3.1.0");
+      expect(openapi.headers.get("content-type")).toMatch(/^application\/json/);
+    });
+
+    it("serves an OpenAPI 3.1 document that validates, with every endpoint and its scope", async () => {
+      const doc = (await (await shop.request("/api/v1/openapi.json")).json()) as {
+        openapi: string;
+        paths: Record<
+          string,
+          Record<string, { operationId: string; security: Record<string, string[]>[]; responses: Record<string, unknown> }>
+        >;
+        components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+      };
+      const validator = new Validator();
+      const result = await validator.validate(structuredClone(doc));
+      expect(result.errors ?? []).toEqual([]);
+      expect(result.valid).toBe(true);
+      expect(validator.version).toBe("3.1");
+      expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+      const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+      expect(documented.sort()).toEqual(API_ENDPOINTS.map((e) => `${e.method} ${e.path.replace(/:(\w+)/g, "{$1}")}`).sort());
+      for (const endpoint of API_ENDPOINTS) {
+        const operation = doc.paths[endpoint.path.replace(/:(\w+)/g, "{$1}")][endpoint.method];
+        expect(operation.operationId).toBe(endpoint.operationId);
+        expect(operation.security, endpoint.operationId).toEqual([{ apiKey: [endpoint.scope] }]);
+        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(endpoint.ok.status), "400", "401", "403", "429"]));
+      }
     });
 
     it("gives the last unit to exactly one of parallel API orders and a checkout", async () => {
