@@ -6,8 +6,10 @@
  * requests at a time (closed loops of fetch), times:
  *   - GET /api/v1/availability: a random winter rental item of the demo catalogue at Ciaslin, for a week in
  *     January (read from the database on every call, as the endpoint promises);
- *   - POST /api/v1/orders: a held order of one unit (the hold, its reservation and the demo checkout); the
- *     item has a unit for every order, so none runs out and none is refused.
+ *   - POST /api/v1/orders: a held order of one unit (the hold, its reservation and the demo checkout), round
+ *     robin over ORDER_ITEMS test items at Ciaslin that have a unit for every order, so none runs out. A 503
+ *     "busy" (the hold's transaction gave up under contention; nothing written) is tried again at once, as
+ *     the API asks of a partner, and counted: its time is the time to the order.
  * Prints p50/p95/p99 in ms and calls a second. Never fails for being slow. Build first (`npm run build`).
  * The load generator shares the server's process and event loop: the figures include its own small cost.
  *
@@ -24,6 +26,8 @@ import pg from "pg";
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 const CONCURRENCY = (process.env.CONCURRENCY ?? "1,10").split(",").map(Number);
 const WARMUP = 20;
+/** Orders at once on one item and size wait for each other's row locks; partners book different things. */
+const ORDER_ITEMS = Number(process.env.ORDER_ITEMS ?? 5);
 const baseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 async function postgresReachable() {
@@ -89,7 +93,7 @@ async function run(kind: "pglite" | "postgres") {
     const [admin] = await db.select().from(schema.users).where(eq(schema.users.email, ADMIN.email));
     const { key } = await createApiKey({ name: "bench", scopes: [...API_SCOPES], shopId: null, createdBy: admin.id }, db);
     const orders = CONCURRENCY.length * ITERATIONS + WARMUP;
-    const bookable = await createRentalItem(db, branches.ciaslin, orders);
+    const bookable = await Promise.all(Array.from({ length: ORDER_ITEMS }, () => createRentalItem(db, branches.ciaslin, orders)));
     const items = await queryRows<{ id: number }>(
       sql`select distinct u.item_id as id from units u join items i on i.id = u.item_id
           where u.shop_id = ${branches.ciaslin} and i.app_id = 'winter' and i.kind = 'rental' and i.active and not i.local`,
@@ -101,6 +105,7 @@ async function run(kind: "pglite" | "postgres") {
     );
 
     const headers = { Authorization: `Bearer ${key}`, "Accept-Language": "en", "Content-Type": "application/json" };
+    let busy = 0;
     const expect = async (response: Response, status: number) => {
       if (response.status !== status) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
       await response.arrayBuffer();
@@ -116,7 +121,7 @@ async function run(kind: "pglite" | "postgres") {
         branch: branches.ciaslin,
         ...JANUARY_PERIOD,
         persons: [{ firstName: "Bench", heightCm: 175, weightKg: 70, skill: "intermediate", shoeSize: 42 }],
-        lines: [{ item: bookable.id, size: "170", quantity: 1, person: 0 }],
+        lines: [{ item: bookable[n % ORDER_ITEMS].id, size: "170", quantity: 1, person: 0 }],
         invoice: {
           name: "Bench Customer",
           street: "Via Roma 1",
@@ -127,7 +132,12 @@ async function run(kind: "pglite" | "postgres") {
           phone: "+39 333 000000",
         },
       };
-      await expect(await fetch(`${shop.url}/api/v1/orders`, { method: "POST", headers, body: JSON.stringify(body) }), 201);
+      for (;;) {
+        const response = await fetch(`${shop.url}/api/v1/orders`, { method: "POST", headers, body: JSON.stringify(body) });
+        if (response.status !== 503) return expect(response, 201);
+        busy += 1;
+        await response.arrayBuffer();
+      }
     };
 
     await measure(WARMUP, 1, availability);
@@ -138,8 +148,10 @@ async function run(kind: "pglite" | "postgres") {
     for (const concurrency of CONCURRENCY) {
       const a = await measure(ITERATIONS, concurrency, availability);
       report(`GET /availability, ${concurrency} at a time`, a.samples, a.seconds);
+      busy = 0;
       const o = await measure(ITERATIONS, concurrency, order);
       report(`POST /orders, ${concurrency} at a time`, o.samples, o.seconds);
+      if (busy > 0) console.log(`  (${busy} answered 503 busy and were sent again)`);
     }
   } finally {
     await shop.close();
