@@ -4,8 +4,9 @@
  * Per database: the demo shop (seeded) served by the same Express app as server.ts, in this process (as the
  * integration tests run it), with a key of every scope and no practical rate limit. Then, at 1 and at 10
  * requests at a time (closed loops of fetch), times:
- *   - GET /api/v1/availability: a random winter rental item of the demo catalogue at Ciaslin, for a week in
- *     January (read from the database on every call, as the endpoint promises);
+ *   - GET /api/v1/availability: each winter rental item with units at Ciaslin in turn (the demo's and the
+ *     order items below), for three days in January (read from the database on every call, as the endpoint
+ *     promises);
  *   - POST /api/v1/orders: a held order of one unit (the hold, its reservation and the demo checkout), round
  *     robin over ORDER_ITEMS test items at Ciaslin that have a unit for every order, so none runs out. A 503
  *     "busy" (the hold's transaction gave up under contention; nothing written) is tried again at once, as

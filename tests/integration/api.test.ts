@@ -673,7 +673,10 @@ describe(`the JSON API on ${testDbKind}`, () => {
       const path = await api("/nothing/here");
       expectProblem(path, 404);
       expect(path.json.detail).toBe(en.api.errors.noSuchPath.replace("{{path}}", "/api/v1/nothing/here"));
-      expectProblem(await api("/orders/R-2026-000001", { method: "DELETE" }), 405);
+      const wrongMethod = await api("/orders/R-2026-000001", { method: "DELETE" });
+      expectProblem(wrongMethod, 405);
+      expect(wrongMethod.headers.get("allow")).toBe("GET");
+      expect((await api("/orders", { method: "PUT" })).headers.get("allow")).toBe("POST, GET");
     });
   });
 
