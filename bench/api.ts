@@ -5,7 +5,7 @@
  * integration tests run it), with a key of every scope and no practical rate limit. Then, at 1 and at 10
  * requests at a time (closed loops of fetch), times:
  *   - GET /api/v1/availability: each winter rental item with units at Ciaslin in turn (the demo's and the
- *     order items below), for three days in January (read from the database on every call, as the endpoint
+ *     order items below), for Monday to Wednesday in the coming January (read from the database on every call, as the endpoint
  *     promises);
  *   - POST /api/v1/orders: a held order of one unit (the hold, its reservation and the demo checkout), round
  *     robin over ORDER_ITEMS test items at Ciaslin that have a unit for every order, so none runs out. A 503
@@ -80,7 +80,8 @@ async function run(kind: "pglite" | "postgres") {
   else delete process.env.TEST_DB;
   const { eq, sql } = await import("drizzle-orm");
   const { ADMIN, startTestServer } = await import("../tests/helpers/http");
-  const { createRentalItem, JANUARY_PERIOD, shopIds } = await import("../tests/helpers/booking");
+  const { comingWinterPeriods, createRentalItem, shopIds } = await import("../tests/helpers/booking");
+  const { january } = comingWinterPeriods();
   const { createApiKey } = await import("../app/server/api/keys.server");
   const { API_SCOPES } = await import("../app/domain/integrations");
   const { queryRows } = await import("../app/server/db/client.server");
@@ -113,14 +114,14 @@ async function run(kind: "pglite" | "postgres") {
     };
     const availability = async (n: number) => {
       const item = items[n % items.length].id;
-      const query = new URLSearchParams({ item: String(item), branch: String(branches.ciaslin), ...JANUARY_PERIOD });
+      const query = new URLSearchParams({ item: String(item), branch: String(branches.ciaslin), ...january });
       await expect(await fetch(`${shop.url}/api/v1/availability?${query}`, { headers }), 200);
     };
     const order = async (n: number) => {
       const body = {
         storefront: "winter",
         branch: branches.ciaslin,
-        ...JANUARY_PERIOD,
+        ...january,
         persons: [{ firstName: "Bench", heightCm: 175, weightKg: 70, skill: "intermediate", shoeSize: 42 }],
         lines: [{ item: bookable[n % ORDER_ITEMS].id, size: "170", quantity: 1, person: 0 }],
         invoice: {

@@ -9,9 +9,10 @@ import { createApiKey } from "../../app/server/api/keys.server";
 import { holdOrder } from "../../app/server/booking/holds.server";
 import { queryRows } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
-import { createRentalItem, holdRequest, JANUARY_PERIOD, rentalLine, shopIds } from "../helpers/booking";
+import { comingWinterPeriods, createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { ADMIN, startTestServer } from "../helpers/http";
 
+const { january } = comingWinterPeriods();
 const API_CALLS = 12;
 const CHECKOUTS = 3;
 let shop: Awaited<ReturnType<typeof startTestServer>>;
@@ -36,7 +37,7 @@ function apiOrder(itemId: number, n: number) {
     body: JSON.stringify({
       storefront: "winter",
       branch: ciaslin,
-      ...JANUARY_PERIOD,
+      ...january,
       persons: [{ firstName: "Racer", heightCm: 175 }],
       lines: [{ item: itemId, size: "170", quantity: 1, person: 0 }],
       invoice: { ...holdRequest(ciaslin, []).invoice, email: `api-racer${n}@example.com` },
@@ -65,6 +66,7 @@ describe("API orders against checkouts on PostgreSQL", () => {
             Array.from({ length: CHECKOUTS }, (_, n) =>
               holdOrder(
                 holdRequest(ciaslin, [rentalLine(item.id)], {
+                  period: january,
                   now: new Date(),
                   invoice: { ...holdRequest(ciaslin, []).invoice, email: `page-racer${n}@example.com` },
                 }),

@@ -19,9 +19,12 @@ import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { quoteBag } from "../../app/server/booking/quote.server";
 import { queryRows } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
-import { createRentalItem, holdRequest, JANUARY_PERIOD, rentalLine, shopIds } from "../helpers/booking";
+import { comingWinterPeriods, createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { ADMIN, startTestServer } from "../helpers/http";
+
+/** The API books on the real clock: periods of the coming winter, never a date that will pass. */
+const { january, february } = comingWinterPeriods();
 
 type Shop = Awaited<ReturnType<typeof startTestServer>>;
 type Answer = { status: number; headers: Headers; json: Record<string, unknown> & { errors?: { pointer: string; detail: string }[] } };
@@ -80,7 +83,7 @@ function orderBody(branch: number, itemId: number, overrides: Record<string, unk
   return {
     storefront: "winter",
     branch,
-    ...JANUARY_PERIOD,
+    ...january,
     persons: [person],
     lines: [{ item: itemId, size: "170", quantity: 1, person: 0 }],
     invoice,
@@ -88,7 +91,7 @@ function orderBody(branch: number, itemId: number, overrides: Record<string, unk
   };
 }
 
-const availabilityPath = (item: number, branch: number, period = JANUARY_PERIOD) =>
+const availabilityPath = (item: number, branch: number, period = january) =>
   `/availability?${new URLSearchParams({ item: String(item), branch: String(branch), ...period })}`;
 
 async function counts() {
@@ -251,7 +254,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
     it("prices a quote as the checkout does and writes nothing", async () => {
       const item = await createRentalItem(db, branches.ciaslin, 3);
       const calendar = await getShopCalendar(branches.ciaslin, "winter");
-      const checked = checkPeriod(JANUARY_PERIOD, calendar!, new Date());
+      const checked = checkPeriod(january, calendar!, new Date());
       if (!checked.ok) throw new Error("the test period does not work");
       const expected = await quoteBag({
         appId: "winter",
@@ -371,12 +374,13 @@ describe(`the JSON API on ${testDbKind}`, () => {
 
     it("lists a day's pickups and returns at a branch by pickup time, page by page", async () => {
       const item = await createRentalItem(db, branches["plan-da-sera"], 5);
-      const period = { pickupDate: "2027-02-15", pickupTime: "09:00", returnDate: "2027-02-17", returnTime: "17:00" };
+      const period = february;
       for (const pickupTime of ["11:00", "09:00", "10:00"]) {
         const answer = await api("/orders", { body: orderBody(branches["plan-da-sera"], item.id, { ...period, pickupTime }) });
         expect(answer.status, JSON.stringify(answer.json)).toBe(201);
       }
-      const [from, to] = ["2027-02-15", "2027-02-16"];
+      const from = february.pickupDate;
+      const to = new Date(Date.parse(`${from}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       const expected = await queryRows<{ number: string }>(
         sql`select number from orders where shop_id = ${branches["plan-da-sera"]}
             and status in ('pending_payment', 'paid', 'picked_up', 'returned')
@@ -501,7 +505,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
       expectProblem(await call(shop, "/orders", { key: planKey, body: orderBody(branches.ciaslin, item.id) }), 404);
       expectProblem(await call(shop, `/orders/${theirs.json.id}`, { key: planKey }), 404);
       expectProblem(await call(shop, `/orders/${theirs.json.id}/cancel`, { key: planKey, method: "POST" }), 404);
-      expectProblem(await call(shop, `/orders?date=2027-01-11&branch=${branches.ciaslin}`, { key: planKey }), 404);
+      expectProblem(await call(shop, `/orders?date=${january.pickupDate}&branch=${branches.ciaslin}`, { key: planKey }), 404);
       const byEmail = await call(shop, `/orders?email=${invoice.email}&limit=200`, { key: planKey });
       expect(byEmail.status).toBe(200);
       expect((byEmail.json.data as { branch: number }[]).every((o) => o.branch === branches["plan-da-sera"])).toBe(true);
@@ -509,7 +513,6 @@ describe(`the JSON API on ${testDbKind}`, () => {
       expect(await counts()).toEqual(before);
       // Its own branch works.
       const own = await createRentalItem(db, branches["plan-da-sera"], 1);
-      const february = { pickupDate: "2027-02-15", pickupTime: "09:00", returnDate: "2027-02-17", returnTime: "17:00" };
       const mine = await call(shop, availabilityPath(own.id, branches["plan-da-sera"], february), { key: planKey });
       expect(mine.json, JSON.stringify(mine.json)).toMatchObject({ free: 1 });
     });
@@ -615,7 +618,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
     it("refuses a period that does not work: in the past, return before pickup, outside opening hours", async () => {
       await refused({ ...orderBody(branches.ciaslin, item.id), pickupDate: "2020-01-10", returnDate: "2020-01-12" }, 400, null);
       const reversed = await refused(
-        { ...orderBody(branches.ciaslin, item.id), pickupDate: "2027-01-13", returnDate: "2027-01-11" },
+        { ...orderBody(branches.ciaslin, item.id), pickupDate: january.returnDate, returnDate: january.pickupDate },
         400,
         null,
       );
@@ -624,7 +627,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
       expect(pointers(night).some((p) => p.startsWith("/pickup"))).toBe(true);
       await refused({ ...orderBody(branches.ciaslin, item.id), pickupDate: "2027-02-30" }, 400, ["/pickupDate"]);
       const availability = await api(
-        `/availability?item=${item.id}&branch=${branches.ciaslin}&pickupDate=nope&pickupTime=9&returnDate=2027-01-13&returnTime=17:00`,
+        `/availability?item=${item.id}&branch=${branches.ciaslin}&pickupDate=nope&pickupTime=9&returnDate=${january.returnDate}&returnTime=17:00`,
       );
       expectProblem(availability, 400);
       expect(pointers(availability)).toEqual(["/pickupDate", "/pickupTime"]);
@@ -759,7 +762,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
               api("/orders", { body: orderBody(branches.ciaslin, item.id, { invoice: { ...invoice, email: `racer${n}@example.com` } }) }),
             ),
           ),
-          holdOrder(holdRequest(branches.ciaslin, [rentalLine(item.id)], { now: new Date() })),
+          holdOrder(holdRequest(branches.ciaslin, [rentalLine(item.id)], { period: january, now: new Date() })),
         ]);
         const won = viaApi.filter((a) => a.status === 201).length + (viaPage.ok ? 1 : 0);
         const lost = viaApi.filter((a) => a.status === 409 && a.json.type === "/api/v1/docs#problem-unavailable").length;
