@@ -80,6 +80,22 @@ export async function createServiceItem(db: Db, shopId: number, perDay: number) 
 
 /** Monday 11 to Wednesday 13 January 2027, 09:00 to 17:00: inside the winter season and opening hours. */
 export const JANUARY_PERIOD = { pickupDate: "2027-01-11", returnDate: "2027-01-13", pickupTime: "09:00", returnTime: "17:00" };
+/**
+ * For what runs on the real clock, as the JSON API does (it takes no `now`): Monday to Wednesday, 09:00 to
+ * 17:00, in the second week of the coming January (at least a week ahead), and the same five weeks later.
+ */
+export function comingWinterPeriods(today = new Date()) {
+  const secondMonday = (year: number) => {
+    const eighth = new Date(Date.UTC(year, 0, 8));
+    return new Date(Date.UTC(year, 0, 8 + ((8 - eighth.getUTCDay()) % 7)));
+  };
+  let monday = secondMonday(today.getUTCFullYear());
+  if (monday.getTime() - today.getTime() < 28 * 86_400_000) monday = secondMonday(today.getUTCFullYear() + 1);
+  const day = (offset: number) => new Date(monday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const period = (offset: number) => ({ pickupDate: day(offset), pickupTime: "09:00", returnDate: day(offset + 2), returnTime: "17:00" });
+  return { january: period(0), february: period(35) };
+}
+
 /** When the tests "book": before the period, after the season opened for booking. */
 export const BOOKED_AT = new Date("2026-12-01T10:00:00Z");
 

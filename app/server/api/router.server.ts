@@ -52,6 +52,9 @@ function sendProblem(req: Request, res: Response, problem: ApiProblem) {
   res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
   res.setHeader("Content-Language", locale === "be" ? "nl-BE" : locale);
   res.setHeader("Cache-Control", "no-store");
+  // RFC 6750 §3: a 401 names the scheme it wants, and says when the token given was no good.
+  if (problem.status === 401)
+    res.setHeader("WWW-Authenticate", `Bearer realm="api"${problem.detail === "api.errors.badKey" ? ', error="invalid_token"' : ""}`);
   res.send(
     JSON.stringify({
       type: `${API_BASE}/docs#problem-${problem.code}`,
@@ -147,7 +150,10 @@ export function apiRouter(): Router {
   for (const definition of API_ENDPOINTS) router[definition.method](definition.path, handle(definition));
   // A path of the API that does not exist, or a method it does not take: a problem document, not the shop's 404 page.
   router.use((req, res) => {
-    const known = API_ENDPOINTS.some((e) => matchesPath(e.path, req.path));
+    const methods = API_ENDPOINTS.filter((e) => matchesPath(e.path, req.path)).map((e) => e.method.toUpperCase());
+    const known = methods.length > 0;
+    // RFC 9110 §15.5.6: a 405 says which methods the resource takes.
+    if (known) res.setHeader("Allow", [...new Set(methods)].join(", "));
     sendProblem(
       req,
       res,

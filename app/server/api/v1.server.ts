@@ -451,9 +451,12 @@ export const API_ENDPOINTS = [
       const after = cursorOr400(query.cursor, ["string", "string"]);
       // By e-mail: newest first. By day: the day's pickups and returns, by pickup time.
       const byEmail = query.email !== undefined;
+      // The cursor carries the time as JavaScript has it, to the millisecond; PostgreSQL keeps microseconds.
+      // Sorting and comparing on the millisecond keeps two orders of one millisecond from falling between pages.
+      const createdMs = sql`date_trunc('milliseconds', ${orders.createdAt})`;
       if (byEmail) {
         conditions.push(sql`lower(${orders.email}) = ${query.email?.toLowerCase()}`);
-        if (after) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+        if (after) conditions.push(sql`(${createdMs}, ${orders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
       } else {
         const day = query.date as string;
         const from = zonedInstant(day, "00:00", SHOP_TIME_ZONE);
@@ -468,7 +471,7 @@ export const API_ENDPOINTS = [
         .select()
         .from(orders)
         .where(and(...conditions))
-        .orderBy(...(byEmail ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.pickupAt), asc(orders.id)]))
+        .orderBy(...(byEmail ? [desc(createdMs), desc(orders.id)] : [asc(orders.pickupAt), asc(orders.id)]))
         .limit(query.limit + 1);
       const list = listOf(rows, query.limit, (o) => [(byEmail ? o.createdAt : o.pickupAt).toISOString(), o.id]);
       return {
