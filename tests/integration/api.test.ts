@@ -655,6 +655,10 @@ describe(`the JSON API on ${testDbKind}`, () => {
       await refused(JSON.stringify(orderBody(branches.ciaslin, item.id)), 415, null, { headers: { "Content-Type": "text/plain" } });
       const huge = await refused({ ...orderBody(branches.ciaslin, item.id), coupon: "x".repeat(110_000) }, 413, null);
       expect(huge.json.detail).toBe(en.api.errors.tooLarge);
+      // Without a good key the answer is 401 all the same, not what is wrong with the body.
+      for (const body of ['{"storefront": "winter",', { coupon: "x".repeat(110_000) }]) {
+        expectProblem(await call(shop, "/orders", { key: null, method: "POST", body }), 401);
+      }
     });
 
     it("refuses a cursor it did not make and a list without email or date", async () => {
@@ -691,6 +695,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
       expect(order.status).toBe(201);
       await call(shop, "/items/99999999", { key: created.key });
       await call(shop, `/orders/${order.json.id}?x=1`, { key: created.key });
+      await call(shop, "/orders?email=anna%40example.com&limit=5", { key: created.key });
       const [row] = await db
         .select()
         .from(schema.orders)
@@ -711,6 +716,8 @@ describe(`the JSON API on ${testDbKind}`, () => {
           { method: "POST", path: "/api/v1/orders", status: 201, orderId: row.id },
           { method: "GET", path: "/api/v1/items/99999999", status: 404, orderId: null },
           { method: "GET", path: `/api/v1/orders/${order.json.id}?x=1`, status: 200, orderId: row.id },
+          // A customer's address is not kept in the trail.
+          { method: "GET", path: `/api/v1/orders?email=${encodeURIComponent("…")}&limit=5`, status: 200, orderId: null },
         ]);
       const [key] = await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, created.id));
       expect(key.lastUsedAt).toBeInstanceOf(Date);

@@ -128,7 +128,7 @@ function handle(definition: Endpoint) {
     } finally {
       if (key) {
         const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
-        const call = { keyId: key.id, method: req.method, path: req.originalUrl.slice(0, 500), status, ms, orderId: answer?.orderId };
+        const call = { keyId: key.id, method: req.method, path: auditedPath(req.originalUrl), status, ms, orderId: answer?.orderId };
         recordApiCall(call).catch((error) => logger.error({ err: error }, "api: call not recorded"));
       }
     }
@@ -163,11 +163,27 @@ export function apiRouter(): Router {
     );
   });
   // A body that is not JSON, or too large.
-  router.use((error: { status?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {
+  // A body that is not JSON, or too large: the parser ran before the key was looked at, so a call without a
+  // good key still gets its 401 first.
+  router.use(async (error: { status?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {
+    try {
+      await authenticate(req);
+    } catch (problem) {
+      return sendProblem(req, res, problem as ApiProblem);
+    }
     const tooLarge = error.type === "entity.too.large";
     sendProblem(req, res, new ApiProblem(tooLarge ? 413 : 400, "validation", tooLarge ? "api.errors.tooLarge" : "api.errors.json"));
   });
   return router;
+}
+
+/** The path and query of a call as its audit trail keeps it: a customer's e-mail address in a query is left out. */
+export function auditedPath(url: string): string {
+  const [path, query] = url.split("?", 2);
+  if (!query) return path.slice(0, 500);
+  const params = new URLSearchParams(query);
+  if (params.has("email")) params.set("email", "…");
+  return `${path}?${params}`.slice(0, 500);
 }
 
 function matchesPath(pattern: string, path: string): boolean {

@@ -67,7 +67,7 @@ function checkBranch(key: ApiKey, branch: number) {
 async function liveBranch(key: ApiKey, branch: number, storefront: Season) {
   checkBranch(key, branch);
   const shop = (await listShops()).find((s) => s.id === branch);
-  if (!shop || !shop.appIds.includes(storefront)) throw new ApiProblem(404, "not-found", "api.errors.noBranch", { id: branch });
+  if (!shop?.appIds.includes(storefront)) throw new ApiProblem(404, "not-found", "api.errors.noBranch", { id: branch });
   return shop;
 }
 
