@@ -11,6 +11,13 @@ window.addEventListener("vite:preloadError", (event) => {
 
 guardRouterReloads();
 
+// A request the router gave up because a newer navigation replaced it (a quick second click, a tab chosen
+// while the last one still loads) rejects with an AbortError that nothing waits for any more. It is no
+// error of the page: left alone, the browser reports it as an uncaught one.
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason instanceof DOMException && event.reason.name === "AbortError") event.preventDefault();
+});
+
 function hydrate() {
   startTransition(() => {
     hydrateRoot(

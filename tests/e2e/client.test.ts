@@ -45,6 +45,26 @@ function countDocumentLoads(page: Page) {
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 
+describe("requests given up", () => {
+  it("a request aborted because a newer one replaced it is no page error; any other rejection still is", async () => {
+    const context = await visitor();
+    const { page, consoleErrors } = await openPage(context);
+    await page.goto(baseUrl + path("en", "/"));
+    await hydrated(page);
+    await page.evaluate(() => {
+      // What the router does to a navigation's data request when another click replaces it.
+      const superseded = new AbortController();
+      void fetch("/version.json", { signal: superseded.signal });
+      superseded.abort();
+    });
+    await page.evaluate(() => {
+      void Promise.reject(new Error("a real failure"));
+    });
+    await expect.poll(() => consoleErrors).toEqual(["a real failure"]);
+    await context.close();
+  });
+});
+
 describe("chunk-load errors", () => {
   /** Opens the home page, hydrated, then makes the about page's chunk fail (a deploy removed about-<hash>.js). */
   async function homeWithMissingAboutChunk(locale: Locale = "en") {
