@@ -149,6 +149,42 @@ describe(`holds on ${testDbKind}`, () => {
     expect(await stockOf(socks.id)).toBe(5);
   });
 
+  it("holds a bag of units in the order's own statement: each line its quantity, no unit twice, the line named when one falls short", async () => {
+    const ski = await createRentalItem(db, shops.ciaslin, 4);
+    const boots = await createRentalItem(db, shops.ciaslin, 3);
+    const persons = [{ firstName: "Anna" }, { firstName: "Ben" }, { firstName: "Cleo" }];
+    const lines = [
+      { ...rentalLine(ski.id, "anna-ski"), personIndex: 0 },
+      { ...rentalLine(boots.id, "spare-boots", 2), personIndex: null },
+      { ...rentalLine(ski.id, "ben-ski"), personIndex: 1 },
+      { ...rentalLine(ski.id, "cleo-ski", 2), personIndex: null },
+    ];
+    const previous = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(boots.id)]));
+    const result = await holdOrder(holdRequest(shops.ciaslin, lines, { persons }));
+    if (!result.ok || !previous.ok) throw new Error("hold failed");
+    // One statement, not a second try line by line: that would have drawn a number for the statement rolled back.
+    const sequence = (number: string) => Number(number.slice(-6));
+    expect(sequence(result.order.number)).toBe(sequence(previous.order.number) + 1);
+    const held = await db
+      .select({ line: schema.orderLines.id, quantity: schema.orderLines.quantity, unit: schema.reservations.unitId })
+      .from(schema.reservations)
+      .innerJoin(schema.orderLines, eq(schema.orderLines.id, schema.reservations.orderLineId))
+      .where(eq(schema.orderLines.orderId, result.order.id));
+    expect(held).toHaveLength(6);
+    expect(new Set(held.map((r) => r.unit)).size).toBe(6);
+    const perLine = new Map<number, number[]>();
+    for (const r of held) perLine.set(r.line, [...(perLine.get(r.line) ?? []), r.quantity]);
+    expect([...perLine.values()].map((rows) => rows.length === rows[0]).every(Boolean)).toBe(true);
+    expect([...perLine.values()].map((rows) => rows.length).sort()).toEqual([1, 1, 2, 2]);
+
+    // All four skis are taken now: a bag of a free helmet and a ski writes nothing and names the ski.
+    const helmet = await createRentalItem(db, shops.ciaslin, 1);
+    const before = await counts();
+    const short = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(helmet.id, "helmet"), rentalLine(ski.id, "more-ski")]));
+    expect(short).toMatchObject({ ok: false, failure: { reason: "unavailable", line: { key: "more-ski", itemId: ski.id } } });
+    expect(await counts()).toEqual(before);
+  });
+
   it("holds the same unit for a period that does not overlap, buffer included", async () => {
     const ski = await createRentalItem(db, shops.ciaslin, 1);
     expect((await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]))).ok).toBe(true);

@@ -116,15 +116,20 @@ export function sqlState(error: unknown): string | null {
 
 /** Runs `work` in a transaction, again (with jittered back-off) when PostgreSQL reports a conflict. */
 export async function inRetriedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  return retried(() => db.transaction(async (tx) => work(tx as unknown as Db)));
+}
+
+/** Runs `attempt` (a transaction, or one statement that is a transaction of its own) until it ends without a conflict. */
+async function retried<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
     try {
       // A lock wait ends after the connection's lock timeout (db/client.server) with 55P03, retried here.
-      return await db.transaction(async (tx) => work(tx as unknown as Db));
+      return await attempt();
     } catch (error) {
       const state = sqlState(error);
       if (!state || !RETRIED.has(state)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw new Rejected({ reason: "busy" });
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 8 * attempt));
+      if (n >= MAX_ATTEMPTS) throw new Rejected({ reason: "busy" });
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 8 * n));
     }
   }
 }
@@ -148,14 +153,19 @@ export type ClaimMode = { state: "held"; holdMinutes: number } | { state: "confi
 function unitSearch(line: ClaimLine, range: string, skipLocked: boolean) {
   return {
     size: line.size === null ? sql`u.size is null` : sql`u.size = ${line.size}`,
-    free: sql`not exists (
-      select 1 from reservations r
-      where r.unit_id = u.id
-        and r.state in ('held', 'confirmed')
-        and not (r.state = 'held' and r.expires_at <= now())
-        and r.period && ${range}::tstzrange)`,
+    free: unitFree(range),
     lock: sql`for update of u ${skipLocked ? sql`skip locked` : sql``}`,
   };
+}
+
+/** The unit `u` has no live reservation overlapping `range` (a hold that ran out is none). */
+function unitFree(range: string) {
+  return sql`not exists (
+    select 1 from reservations r
+    where r.unit_id = u.id
+      and r.state in ('held', 'confirmed')
+      and not (r.state = 'held' and r.expires_at <= now())
+      and r.period && ${range}::tstzrange)`;
 }
 
 /**
@@ -411,52 +421,54 @@ export async function holdOrder(
     return { ok: false, failure: { reason: "priceChanged", totalCents: quote.totalCents } };
 
   const settings = await getSettings();
-  try {
-    const order = await inRetriedTransaction(db, async (tx) => {
+  const year = zonedDate(now).slice(0, 4);
+  const values: PgInsertValue<typeof orders> = {
+    number: sql`${`R-${year}-`} || lpad(nextval('order_number_seq')::text, 6, '0')`,
+    token: newToken(),
+    status: "pending_payment",
+    appId: input.appId,
+    shopId: input.shopId,
+    userId: input.userId ?? null,
+    source: input.source ?? "online",
+    createdBy: input.createdBy ?? null,
+    language: input.language,
+    pickupAt: period.pickupAt,
+    returnAt: period.returnAt,
+    invoiceName: input.invoice.name,
+    invoiceCompany: input.invoice.company || null,
+    invoiceVatId: input.invoice.vatId || null,
+    invoiceStreet: input.invoice.street,
+    invoicePostalCode: input.invoice.postalCode,
+    invoiceCity: input.invoice.city,
+    invoiceCountry: input.invoice.country,
+    phone: input.invoice.phone,
+    email: input.invoice.email.trim(),
+    subtotalCents: quote.subtotalCents,
+    discountCents: quote.discountCents,
+    totalCents: quote.totalCents,
+    vatCents: quote.vatCents,
+    vatBreakdown: quote.vat.map((v) => ({ rateBp: v.rateBp, netCents: v.netCents, vatCents: v.vatCents })),
+    discounts: quote.discounts.map((d) => ({ kind: d.kind, label: d.label, amountCents: d.amountCents, percent: d.percent })),
+    damageWaiverCents: quote.damageWaiver?.chosen ? quote.damageWaiver.amountCents : 0,
+    damageWaiverDayCents: quote.damageWaiver?.chosen ? quote.damageWaiver.dayCents : null,
+    couponId: quote.coupon?.applied && coupon ? coupon.id : null,
+    hotelId: hotel?.id ?? null,
+    expiresAt: sql`now() + make_interval(mins => ${settings.holdMinutes})`,
+    holderKey: input.holder ?? null,
+  };
+  const write = (tx: Db, units: UnitClaim | null) => writeOrder(tx, values, input, quote, items, packageNames, units);
+  // Units of a size and nothing else (no stock, no service, no coupon): the order's statement claims them too.
+  const units: UnitClaim | null =
+    values.couponId === null &&
+    input.lines.every((line) => ["rental", "depot"].includes(items.get(line.itemId)!.kind) && line.size !== null)
+      ? { range: reservationRange(period, settings.turnaroundMinutes), holdMinutes: settings.holdMinutes }
+      : null;
+  const inTransaction = (unitsInStatement: UnitClaim | null) =>
+    inRetriedTransaction(db, async (tx) => {
       if (input.holder) await checkHoldLimits(tx, input.holder, input.lines);
-      const year = zonedDate(now).slice(0, 4);
-      const { row, lineIds, due } = await writeOrder(
-        tx,
-        {
-          number: sql`${`R-${year}-`} || lpad(nextval('order_number_seq')::text, 6, '0')`,
-          token: newToken(),
-          status: "pending_payment",
-          appId: input.appId,
-          shopId: input.shopId,
-          userId: input.userId ?? null,
-          source: input.source ?? "online",
-          createdBy: input.createdBy ?? null,
-          language: input.language,
-          pickupAt: period.pickupAt,
-          returnAt: period.returnAt,
-          invoiceName: input.invoice.name,
-          invoiceCompany: input.invoice.company || null,
-          invoiceVatId: input.invoice.vatId || null,
-          invoiceStreet: input.invoice.street,
-          invoicePostalCode: input.invoice.postalCode,
-          invoiceCity: input.invoice.city,
-          invoiceCountry: input.invoice.country,
-          phone: input.invoice.phone,
-          email: input.invoice.email.trim(),
-          subtotalCents: quote.subtotalCents,
-          discountCents: quote.discountCents,
-          totalCents: quote.totalCents,
-          vatCents: quote.vatCents,
-          vatBreakdown: quote.vat.map((v) => ({ rateBp: v.rateBp, netCents: v.netCents, vatCents: v.vatCents })),
-          discounts: quote.discounts.map((d) => ({ kind: d.kind, label: d.label, amountCents: d.amountCents, percent: d.percent })),
-          damageWaiverCents: quote.damageWaiver?.chosen ? quote.damageWaiver.amountCents : 0,
-          damageWaiverDayCents: quote.damageWaiver?.chosen ? quote.damageWaiver.dayCents : null,
-          couponId: quote.coupon?.applied && coupon ? coupon.id : null,
-          hotelId: hotel?.id ?? null,
-          expiresAt: sql`now() + make_interval(mins => ${settings.holdMinutes})`,
-          holderKey: input.holder ?? null,
-        },
-        input,
-        quote,
-        items,
-        packageNames,
-      );
+      const { row, lineIds, due } = await write(tx, unitsInStatement);
       if (due) await expireDue(tx, 50);
+      if (unitsInStatement) return row;
       const claimLines = input.lines.map((line, i): ClaimLine => {
         const item = items.get(line.itemId)!;
         return {
@@ -471,6 +483,20 @@ export async function holdOrder(
       await claim(tx, row.ref, claimLines, { state: "held", holdMinutes: settings.holdMinutes }, settings.turnaroundMinutes);
       return row;
     });
+  try {
+    let order: WrittenOrder["row"] | null = null;
+    if (units && !input.holder) {
+      // Nothing to check before it: the statement is the whole checkout, a transaction of its own (one round
+      // trip instead of four). What ran out is given back afterwards, as the sweep would.
+      const written = await retried(() => write(db, units)).catch(unlessShort);
+      if (written?.due) await expireDueOrders(db);
+      order = written?.row ?? null;
+    } else if (units) {
+      order = await inTransaction(units).catch(unlessShort);
+    }
+    // Short of free units at the branch, or more than units: claimed line by line, which also looks at the
+    // units other checkouts are claiming right now and at the other branches, and names what is missing.
+    order ??= await inTransaction(null);
     return {
       ok: true,
       order: {
@@ -488,10 +514,29 @@ export async function holdOrder(
   }
 }
 
+/** Units to claim in the order's own statement: the order's range (with the turnaround) and the hold's minutes. */
+type UnitClaim = { range: string; holdMinutes: number };
+
+/** The SQLSTATE `units_short()` raises (migration 0022): the branch has too few free units for the statement. */
+const UNITS_SHORT = "RU001";
+
+/** For `.catch`: a statement short of units answers null (the caller claims line by line); any other error stays one. */
+function unlessShort(error: unknown): null {
+  if (sqlState(error) === UNITS_SHORT) return null;
+  throw error;
+}
+
+type WrittenOrder = Awaited<ReturnType<typeof writeOrder>>;
+
 /**
  * Writes the order, its persons and its lines in one statement (two round trips fewer per checkout than one
  * insert each) and answers what the claim needs, with the lines' ids in the bag's order: they come from the
  * sequence in the order of `ord`.
+ *
+ * With `units`, the same statement also claims every line's units at the order's branch, as `claimUnits`
+ * does for one line (free in the range, `SKIP LOCKED`, expired holds on them released, then the
+ * reservations); units are picked per item and size, so lines of one size get different units. When the
+ * branch has too few, `units_short()` aborts the statement, and with it everything it wrote.
  */
 async function writeOrder(
   tx: Db,
@@ -500,6 +545,7 @@ async function writeOrder(
   quote: Quote,
   items: Map<number, ItemRow>,
   packageNames: Map<string, ItemRow["name"]>,
+  units: UnitClaim | null = null,
 ) {
   const persons = input.persons.map(
     (p, position) =>
@@ -539,25 +585,27 @@ async function writeOrder(
     line_ids: number[];
     due: boolean;
   }>(
-    "hold-order",
+    units ? "hold-order-units" : "hold-order",
     sql`
       with o as (${tx.insert(orders).values(values).returning().getSQL()}),
       p as (${personRows}),
+      v(ord, person, item_id, kind, name, size, quantity, unit_price_cents, subtotal_cents, total_cents, vat_rate_bp,
+        package_id, package_name) as (values ${sql.join(lines, sql`, `)}),
       l as (
         insert into order_lines (order_id, person_id, item_id, kind, name, size, quantity, unit_price_cents,
                                  subtotal_cents, total_cents, vat_rate_bp, package_id, package_name)
         select o.id, p.id, v.item_id, v.kind, v.name, v.size, v.quantity, v.unit_price_cents,
                v.subtotal_cents, v.total_cents, v.vat_rate_bp, v.package_id, v.package_name
-        from o cross join (values ${sql.join(lines, sql`, `)})
-          as v(ord, person, item_id, kind, name, size, quantity, unit_price_cents, subtotal_cents, total_cents,
-               vat_rate_bp, package_id, package_name)
+        from o cross join v
         left join p on p.position = v.person
         order by v.ord
         returning id)
+      ${units ? unitsOfLines(input.shopId, units) : sql``}
       select o.id, o.number, o.token, o.total_cents, o.expires_at, o.shop_id, o.app_id, o.pickup_at, o.return_at,
              o.coupon_id, o.email, (select array_agg(l.id order by l.id) from l) as line_ids,
              exists (select 1 from orders where status = 'pending_payment' and expires_at <= now())
                or exists (select 1 from order_changes where status = 'pending' and expires_at <= now()) as due
+             ${units ? sql`, case when (select count(*) from claimed) < (select sum(quantity) from v) then units_short() end as short` : sql``}
       from o`,
     tx,
   );
@@ -576,6 +624,41 @@ async function writeOrder(
     /** Holds ran out that nobody gave back yet: the checkout gives them back before claiming. */
     due: row.due,
   };
+}
+
+/**
+ * The CTEs of the order's statement that claim its lines' units (`units` in writeOrder), ending in `claimed`.
+ * Each line's units are the slots `n` of its item and size, counted in the bag's order.
+ */
+function unitsOfLines(shopId: number, units: UnitClaim) {
+  return sql`,
+      line_of as (select id, (row_number() over (order by id) - 1)::int as ord from l),
+      wanted as (select item_id, size, sum(quantity)::int as quantity from v group by item_id, size order by item_id, size),
+      picked as (
+        select w.item_id, w.size, u.id as unit_id, row_number() over (partition by w.item_id, w.size order by u.id) as n
+        from wanted w cross join lateral (
+          select u.id from units u
+          where u.item_id = w.item_id and u.shop_id = ${shopId} and u.size = w.size and u.status = 'active'
+            and ${unitFree(units.range)}
+          order by u.id
+          limit w.quantity
+          for update of u skip locked) u),
+      slots as (
+        select v.ord, v.item_id, v.size, row_number() over (partition by v.item_id, v.size order by v.ord, k) as n
+        from v cross join generate_series(1, v.quantity) k),
+      released as (
+        update reservations set state = 'released'
+        where unit_id in (select unit_id from picked) and state = 'held' and expires_at <= now()
+          and period && ${units.range}::tstzrange
+        returning 1),
+      claimed as (
+        insert into reservations (unit_id, order_line_id, order_change_id, period, state, expires_at)
+        select picked.unit_id, line_of.id, null::int, ${units.range}::tstzrange, 'held', now() + make_interval(mins => ${units.holdMinutes})
+        from slots
+        join picked on picked.item_id = slots.item_id and picked.size = slots.size and picked.n = slots.n
+        join line_of on line_of.ord = slots.ord,
+        (select count(*) from released) as done
+        returning 1)`;
 }
 
 /**
