@@ -483,19 +483,28 @@ export async function holdOrder(
       await claim(tx, row.ref, claimLines, { state: "held", holdMinutes: settings.holdMinutes }, settings.turnaroundMinutes);
       return row;
     });
+  // The statement fell short: unavailable when an item and size has too few free units anywhere (the first
+  // such line in the bag is named, as the line-by-line claim would), else claimed line by line (null).
+  const whenShort = (error: unknown): null => {
+    const gone = unitsGone(error);
+    const line = gone && input.lines.find((l) => l.itemId === gone.itemId && l.size === gone.size);
+    if (!line) return null;
+    const ref = { key: line.key, itemId: line.itemId, name: pick(items.get(line.itemId)!.name, input.language), size: line.size };
+    throw new Rejected({ reason: "unavailable", line: ref });
+  };
   try {
     let order: WrittenOrder["row"] | null = null;
     if (units && !input.holder) {
       // Nothing to check before it: the statement is the whole checkout, a transaction of its own (one round
       // trip instead of four). What ran out is given back afterwards, as the sweep would.
-      const written = await retried(() => write(db, units)).catch(unlessShort);
+      const written = await retried(() => write(db, units)).catch(whenShort);
       if (written?.due) await expireDueOrders(db);
       order = written?.row ?? null;
     } else if (units) {
-      order = await inTransaction(units).catch(unlessShort);
+      order = await inTransaction(units).catch(whenShort);
     }
-    // Short of free units at the branch, or more than units: claimed line by line, which also looks at the
-    // units other checkouts are claiming right now and at the other branches, and names what is missing.
+    // Units other checkouts were claiming at that moment, or more than units in the bag: claimed line by
+    // line, which waits for those checkouts and names what is missing.
     order ??= await inTransaction(null);
     return {
       ok: true,
@@ -517,13 +526,21 @@ export async function holdOrder(
 /** Units to claim in the order's own statement: the order's range (with the turnaround) and the hold's minutes. */
 type UnitClaim = { range: string; holdMinutes: number };
 
-/** The SQLSTATE `units_short()` raises (migration 0022): the branch has too few free units for the statement. */
+/** The SQLSTATE `units_short(gone)` raises (migration 0022) when the order's statement could not claim every unit. */
 const UNITS_SHORT = "RU001";
 
-/** For `.catch`: a statement short of units answers null (the caller claims line by line); any other error stays one. */
-function unlessShort(error: unknown): null {
-  if (sqlState(error) === UNITS_SHORT) return null;
-  throw error;
+/**
+ * What a statement short of units means: the item and size nobody has enough of (its DETAIL), or null when
+ * units were only taken by checkouts still running (worth waiting for). Any other error is thrown again.
+ */
+function unitsGone(error: unknown): { itemId: number; size: string } | null {
+  if (sqlState(error) !== UNITS_SHORT) throw error;
+  let detail = "";
+  for (let e = error as { detail?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.detail === "string") detail = e.detail;
+  }
+  const match = /^(\d+) (.+)$/.exec(detail);
+  return match ? { itemId: Number(match[1]), size: match[2] } : null;
 }
 
 type WrittenOrder = Awaited<ReturnType<typeof writeOrder>>;
@@ -533,10 +550,10 @@ type WrittenOrder = Awaited<ReturnType<typeof writeOrder>>;
  * insert each) and answers what the claim needs, with the lines' ids in the bag's order: they come from the
  * sequence in the order of `ord`.
  *
- * With `units`, the same statement also claims every line's units at the order's branch, as `claimUnits`
- * does for one line (free in the range, `SKIP LOCKED`, expired holds on them released, then the
- * reservations); units are picked per item and size, so lines of one size get different units. When the
- * branch has too few, `units_short()` aborts the statement, and with it everything it wrote.
+ * With `units`, the same statement also claims every line's units, as `claimUnits` does for one line: the
+ * branch's own first, then other branches' (free in the range, `SKIP LOCKED`, expired holds on them released,
+ * then the reservations). Units are picked per item and size, so lines of one size get different units.
+ * When it could not claim them all, `units_short()` aborts the statement, and with it everything it wrote.
  */
 async function writeOrder(
   tx: Db,
@@ -600,12 +617,12 @@ async function writeOrder(
         left join p on p.position = v.person
         order by v.ord
         returning id)
-      ${units ? unitsOfLines(input.shopId, units) : sql``}
+      ${units ? unitsOfLines(input, units) : sql``}
       select o.id, o.number, o.token, o.total_cents, o.expires_at, o.shop_id, o.app_id, o.pickup_at, o.return_at,
              o.coupon_id, o.email, (select array_agg(l.id order by l.id) from l) as line_ids,
              exists (select 1 from orders where status = 'pending_payment' and expires_at <= now())
                or exists (select 1 from order_changes where status = 'pending' and expires_at <= now()) as due
-             ${units ? sql`, case when (select count(*) from claimed) < (select sum(quantity) from v) then units_short() end as short` : sql``}
+             ${units ? sql`, case when (select count(*) from claimed) < (select sum(quantity) from v) then units_short((select what from gone)) end as short` : sql``}
       from o`,
     tx,
   );
@@ -627,22 +644,43 @@ async function writeOrder(
 }
 
 /**
- * The CTEs of the order's statement that claim its lines' units (`units` in writeOrder), ending in `claimed`.
+ * The CTEs of the order's statement that claim its lines' units (`units` in writeOrder): `claimed`, and `gone`,
+ * the first item and size with too few free units anywhere, which is only read when the claim fell short.
  * Each line's units are the slots `n` of its item and size, counted in the bag's order.
  */
-function unitsOfLines(shopId: number, units: UnitClaim) {
+function unitsOfLines(order: { shopId: number; appId: Season }, units: UnitClaim) {
+  const free = unitFree(units.range);
+  // Another branch's unit may travel when the item is not local and that branch serves the storefront.
+  const away = sql`u.shop_id <> ${order.shopId}
+    and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${order.appId})
+    and not exists (select 1 from items i where i.id = u.item_id and i.local)`;
   return sql`,
       line_of as (select id, (row_number() over (order by id) - 1)::int as ord from l),
       wanted as (select item_id, size, sum(quantity)::int as quantity from v group by item_id, size order by item_id, size),
-      picked as (
-        select w.item_id, w.size, u.id as unit_id, row_number() over (partition by w.item_id, w.size order by u.id) as n
+      own as (
+        select w.item_id, w.size, u.id as unit_id, 0 as away
         from wanted w cross join lateral (
           select u.id from units u
-          where u.item_id = w.item_id and u.shop_id = ${shopId} and u.size = w.size and u.status = 'active'
-            and ${unitFree(units.range)}
+          where u.item_id = w.item_id and u.shop_id = ${order.shopId} and u.size = w.size and u.status = 'active' and ${free}
           order by u.id
           limit w.quantity
           for update of u skip locked) u),
+      short_here as (
+        select w.item_id, w.size, w.quantity - count(own.unit_id)::int as missing
+        from wanted w left join own on own.item_id = w.item_id and own.size = w.size
+        group by w.item_id, w.size, w.quantity
+        having count(own.unit_id) < w.quantity),
+      brought as (
+        select s.item_id, s.size, u.id as unit_id, 1 as away
+        from short_here s cross join lateral (
+          select u.id from units u
+          where u.item_id = s.item_id and u.size = s.size and u.status = 'active' and ${away} and ${free}
+          order by u.id
+          limit s.missing
+          for update of u skip locked) u),
+      picked as (
+        select item_id, size, unit_id, row_number() over (partition by item_id, size order by away, unit_id) as n
+        from (select * from own union all select * from brought) as both_sides),
       slots as (
         select v.ord, v.item_id, v.size, row_number() over (partition by v.item_id, v.size order by v.ord, k) as n
         from v cross join generate_series(1, v.quantity) k),
@@ -658,7 +696,14 @@ function unitsOfLines(shopId: number, units: UnitClaim) {
         join picked on picked.item_id = slots.item_id and picked.size = slots.size and picked.n = slots.n
         join line_of on line_of.ord = slots.ord,
         (select count(*) from released) as done
-        returning 1)`;
+        returning 1),
+      gone as (
+        select w.item_id || ' ' || w.size as what from wanted w
+        where (select count(*) from units u
+               where u.item_id = w.item_id and u.size = w.size and u.status = 'active'
+                 and (u.shop_id = ${order.shopId} or ${away}) and ${free}) < w.quantity
+        order by w.item_id, w.size
+        limit 1)`;
 }
 
 /**
