@@ -1,7 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales } from "../../app/domain/i18n";
-import type { Database } from "../../app/server/db/client.server";
+import { sqlState } from "../../app/server/booking/holds.server";
+import { type Database, queryPrepared } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
 import { createTestDatabase, testDbKind } from "../helpers/db";
@@ -147,5 +148,27 @@ describe(`constraints on ${testDbKind}`, () => {
     await expect(database.db.insert(schema.users).values({ email: "anna@example.com" })).rejects.toMatchObject({
       cause: { code: "23505" },
     });
+  });
+});
+
+describe(`prepared statements on ${testDbKind}`, () => {
+  it("keep their connection when a statement fails, and give it up when the connection itself is gone", async () => {
+    // One connection, so every statement below runs on the same one unless it is replaced.
+    const single = await createTestDatabase({ poolSize: 1 });
+    try {
+      const pid = async () => (await queryPrepared<{ pid: number }>("test-pid", sql`select pg_backend_pid() as pid`, single.db))[0].pid;
+      const first = await pid();
+      // A failure on purpose (a checkout short of units raises RU001): the connection stays.
+      const short = await queryPrepared("test-short", sql`select units_short(${"1 170"})`, single.db).catch((error: unknown) => error);
+      expect(sqlState(short)).toBe("RU001");
+      expect(await pid()).toBe(first);
+      if (testDbKind === "postgres") {
+        // Killed by the server (57P01): a new connection answers the next statement.
+        await expect(queryPrepared("test-kill", sql`select pg_terminate_backend(pg_backend_pid())`, single.db)).rejects.toBeDefined();
+        expect(await pid()).not.toBe(first);
+      }
+    } finally {
+      await single.close();
+    }
   });
 });

@@ -262,8 +262,23 @@ export async function queryPrepared<T>(name: string, query: SQL, db: Db = getDb(
   if (!(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows<T>(query, db);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const statement = `${name}:${createHash("sha1").update(text).digest("base64url").slice(0, 12)}`;
-  const result = await client.query<T & pg.QueryResultRow>({ name: statement, text, values: params as unknown[] });
-  return result.rows;
+  const config = { name: statement, text, values: params as unknown[] };
+  if (client instanceof pg.Client) return (await client.query<T & pg.QueryResultRow>(config)).rows;
+  // Not `pool.query`: it closes the connection after any error, and a checkout's statement may fail on
+  // purpose (holds.server `units_short`); a new connection costs a connect, a LISTEN and cold caches. Only
+  // errors of the connection itself (class 08, 57P) give it up.
+  const connection = await client.connect();
+  let broken: Error | undefined;
+  try {
+    return (await connection.query<T & pg.QueryResultRow>(config)).rows;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (!(error instanceof pg.DatabaseError) || typeof code !== "string" || code.startsWith("08") || code.startsWith("57P"))
+      broken = error as Error;
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
 }
 
 /** Runs raw SQL and returns its rows; node-postgres and PGlite both answer with `{ rows }`. */
