@@ -1,8 +1,9 @@
 /**
  * Faults in the middle of work, on PostgreSQL:
- * - the database connection of a checkout is killed (pg_terminate_backend) while its transaction has
- *   written the order but not yet its lines: nothing of the order stays, the customer is asked to try
- *   again with the form still filled in, and the next attempt gets the order;
+ * - the database connection of a checkout is killed (pg_terminate_backend) while it waits to claim its
+ *   units, before anything is written (a bag of units alone) or with its order written (a bag with a
+ *   service): nothing of the order stays, the customer is asked to try again with the form still filled
+ *   in, and the next attempt gets the order;
  * - SIGTERM while a process is busy with many requests: each of them is answered in full, then the
  *   server exits 0 and takes no new connection.
  */
@@ -34,19 +35,29 @@ describe("a database connection killed in the middle of a checkout", () => {
 
   const ordersOf = (email: string) => shop.database.db.select().from(schema.orders).where(eq(schema.orders.email, email));
 
-  it("leaves no partial order, keeps the form, and the next attempt succeeds", async () => {
+  // A bag of units alone is written and claimed by one statement (decision 011): it waits for the lock before
+  // it writes anything. A bag with a service writes its order, persons and lines first, then claims the units
+  // and waits there, with its order written but not committed.
+  it.each([
+    { bag: "units alone", service: false },
+    { bag: "a ski and a service", service: true },
+  ])("$bag: leaves no partial order, keeps the form, and the next attempt succeeds", async ({ service }) => {
     const db = shop.database.db;
-    const [{ id: skiId }] = await db.select({ id: schema.items.id }).from(schema.items).where(eq(schema.items.slug, "ski-easy-carve"));
+    const idOf = async (slug: string) =>
+      (await db.select({ id: schema.items.id }).from(schema.items).where(eq(schema.items.slug, slug)))[0].id;
+    const skiId = await idOf("ski-easy-carve");
+    const waxingId = await idOf("service-waxing");
     const visitor = createVisitor(shop.url);
     const [person] = await startBooking(db, visitor);
     await addItem(visitor, `person=${person.id}`, { itemId: skiId, size: "156" });
+    if (service) await addItem(visitor, "person=all&category=ski-service", { itemId: waxingId, quantity: 1 });
     await visitor.post("/rental/bag", { intent: "continue" });
     const total = /name="total" value="(\d+)"/.exec(await (await visitor.get("/rental/checkout")).text())?.[1] as string;
-    const invoice = { ...INVOICE, name: "Killed Connection", email: "killed@example.com", total };
+    const email = service ? "killed-service@example.com" : "killed@example.com";
+    const invoice = { ...INVOICE, name: "Killed Connection", email, total };
     const linesBefore = (await db.select({ id: schema.orderLines.id }).from(schema.orderLines)).length;
 
-    // Writers of reservations wait for this lock: the checkout's transaction stops after writing its order,
-    // persons and lines (one statement), at the claim of its units.
+    // Writers of reservations wait for this lock.
     await spy.query("begin");
     await spy.query("lock table reservations in share mode");
     const checkout = visitor.post("/rental/checkout", invoice);
@@ -55,16 +66,17 @@ describe("a database connection killed in the middle of a checkout", () => {
       // Inside a transaction, pg_stat_activity is read once and kept unless the snapshot is cleared.
       await spy.query("select pg_stat_clear_snapshot()");
       const { rows } = await spy.query<{ pid: number }>(
-        // Blocked by this lock, in a transaction that has written (the order row): the checkout's.
+        // Blocked by this lock; with a service, in a transaction that has written (the order row).
         `select pid from pg_stat_activity
-         where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid)) and backend_xid is not null`,
+         where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid))
+           ${service ? "and backend_xid is not null" : ""}`,
       );
       victim = rows[0]?.pid;
       if (victim === undefined) await new Promise((r) => setTimeout(r, 25));
     }
-    expect(victim, "the checkout's transaction waits on the lock").toBeDefined();
-    // Its order and lines are written but not committed: invisible to everyone else.
-    expect(await ordersOf("killed@example.com")).toEqual([]);
+    expect(victim, "the checkout waits on the lock").toBeDefined();
+    // Whatever it wrote is not committed: invisible to everyone else.
+    expect(await ordersOf(email)).toEqual([]);
     const { rows } = await spy.query<{ killed: boolean }>("select pg_terminate_backend($1) as killed", [victim]);
     expect(rows[0].killed).toBe(true);
     await spy.query("rollback");
@@ -72,17 +84,24 @@ describe("a database connection killed in the middle of a checkout", () => {
     const answer = await checkout;
     expect(answer.status).toBe(409);
     expect(await pageText(answer)).toContain(en.booking.checkout.busy);
-    expect(await ordersOf("killed@example.com")).toEqual([]);
+    expect(await ordersOf(email)).toEqual([]);
     expect((await db.select({ id: schema.orderLines.id }).from(schema.orderLines)).length).toBe(linesBefore);
 
     const retry = await visitor.post("/rental/checkout", invoice);
     expect(retry.status).toBe(302);
     expect(retry.headers.get("location")).toContain("/pay/demo/");
-    const [order] = await ordersOf("killed@example.com");
+    const [order] = await ordersOf(email);
     expect(order.status).toBe("pending_payment");
     expect(order.totalCents).toBe(Number(total));
     const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
-    expect(lines.map((l) => [l.itemId, l.size])).toEqual([[skiId, "156"]]);
+    expect(lines.map((l) => [l.itemId, l.size]).sort()).toEqual(
+      service
+        ? [
+            [skiId, "156"],
+            [waxingId, null],
+          ].sort()
+        : [[skiId, "156"]],
+    );
   });
 });
 
