@@ -39,6 +39,10 @@ const ramp = (process.env.BENCH_CONNECTIONS ?? "2,4,8,16,32").split(",").map(Num
 const processCounts = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map(Number);
 const overloadConnections = Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 200);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+/** Node options for the shop, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the mix. */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+/** Loops walked one request at a time before the ramp, for each step's own time (0 skips it). */
+const stepLoops = Number(process.env.BENCH_STEP_LOOPS ?? 30);
 const P95_TARGET_MS = 200;
 const LOCALES = ["en", "de", "it", "nl", "be", "da"] as const;
 const ITEM = "ski-all-mountain";
@@ -226,6 +230,48 @@ function load(options: { url: string; connections: number; duration: number; loo
   });
 }
 
+const STEPS = [
+  "home",
+  "branches",
+  "branch's shop",
+  "item",
+  "equipment",
+  "ski service",
+  "equipment, 2nd category",
+  "bag",
+  "checkout POST",
+  "hold given back",
+  "admin list",
+];
+
+/** Each step of the loop on its own: one request at a time, so a step's time is the server's time for it. */
+async function timeSteps(url: string, loops: ReturnType<typeof loopOf>[]) {
+  const times: number[][] = STEPS.map(() => []);
+  for (const loop of loops) {
+    for (const [step, request] of loop.entries()) {
+      const sent =
+        "setupRequest" in request && request.setupRequest ? request.setupRequest(request as unknown as autocannon.Request) : request;
+      const started = performance.now();
+      const response = await fetch(`${url}${request.path}`, {
+        method: request.method,
+        headers: sent.headers as Record<string, string>,
+        body: "body" in request ? request.body : undefined,
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      times[step].push(performance.now() - started);
+    }
+  }
+  console.log(`each step alone (${loops.length} loops, one request at a time): median / p95 ms`);
+  for (const [step, list] of times.entries()) {
+    list.sort((a, b) => a - b);
+    console.log(
+      `  ${STEPS[step].padEnd(26)} ${percentile(list, 50).toFixed(1).padStart(6)} / ${percentile(list, 95).toFixed(1).padStart(6)}`,
+    );
+  }
+  console.log("");
+}
+
 /** Seconds until five requests in a row answer 200 within the target. */
 async function recovery(url: string) {
   const started = Date.now();
@@ -314,7 +360,7 @@ for (const processes of processCounts) {
   try {
     shop = await startShopProcess(
       { DATABASE_URL: database.url, WEB_CONCURRENCY: String(processes), LOG_LEVEL: "silent" },
-      { productionLimits: true },
+      { productionLimits: true, nodeArgs },
     );
     const visitorsNeeded = Math.max(...ramp, overloadConnections);
     await addUnits(database.url, visitorsNeeded + 50);
@@ -333,6 +379,7 @@ for (const processes of processCounts) {
       `## ${processes} process${processes > 1 ? "es" : ""}: ${visitors.length} visitors prepared, memory ${serverMemory(pid).join(" + ")} MiB\n`,
     );
     await load({ url: shop.url, connections: 4, duration: 5, loops }); // warm-up: JIT, route modules, pool
+    if (stepLoops > 0) await timeSteps(shop.url, loops.slice(0, stepLoops));
     console.log("connections    req/s   p50 ms   p95 ms   p99 ms   errors   answers");
     const steps: [number, Figures][] = [];
     for (const connections of ramp) {

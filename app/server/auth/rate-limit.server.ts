@@ -7,7 +7,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { RATE_LIMIT_RETENTION_MS, type RateLimit, retryAfterSeconds, slidingCount, windowStart } from "../../domain/accounts";
-import { getDb } from "../db/client.server";
+import { getDb, queryPrepared } from "../db/client.server";
 import { emailConfirmations, passwordResets, rateLimits, sessions } from "../db/schema";
 import { logger } from "../log.server";
 
@@ -17,20 +17,18 @@ export type Hit = { key: string; windowStart: Date; count: number; allowed: bool
 export async function hitRateLimit(limit: RateLimit, subject: string, now = new Date()): Promise<Hit> {
   const key = `${limit.name}:${subject}`;
   const start = windowStart(now, limit.windowMs);
-  const db = getDb();
-  const [[row], [before]] = await Promise.all([
-    db
-      .insert(rateLimits)
-      .values({ key, windowStart: start, count: 1 })
-      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-      .returning({ count: rateLimits.count }),
-    db
-      .select({ count: rateLimits.count })
-      .from(rateLimits)
-      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, new Date(start.getTime() - limit.windowMs)))),
-  ]);
+  // The hit and the previous window's count in one round trip: every checkout and sign-in counts here.
+  const [row] = await queryPrepared<{ count: number; before: number | null }>(
+    "rate-limit-hit",
+    sql`with hit as (
+          insert into rate_limits (key, window_start, count) values (${key}, ${start.toISOString()}, 1)
+          on conflict (key, window_start) do update set count = rate_limits.count + 1
+          returning count)
+        select (select count from hit) as count,
+               (select count from rate_limits where key = ${key} and window_start = ${new Date(start.getTime() - limit.windowMs).toISOString()}) as before`,
+  );
   sweepSoon(now);
-  const count = slidingCount(row.count, before?.count ?? 0, now, limit.windowMs);
+  const count = slidingCount(row.count, row.before ?? 0, now, limit.windowMs);
   return { key, windowStart: start, count: row.count, allowed: count <= limit.max, retryAfter: retryAfterSeconds(now, limit.windowMs) };
 }
 

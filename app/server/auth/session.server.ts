@@ -13,6 +13,7 @@ import type { Role } from "../../domain/vocabulary";
 import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { sessions, users } from "../db/schema";
+import { verifiedCookieReader } from "../http/cookies.server";
 import { dataDirSecret } from "../secrets.server";
 
 /** The cookie-signing secret: SESSION_SECRET, or one generated into DATA_DIR. */
@@ -24,6 +25,7 @@ export function sessionSecret(): string {
 export const SESSION_COOKIE = "rental_session";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
+let readSessionCookie: ((request: Request) => Promise<unknown>) | undefined;
 function sessionCookie() {
   cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
@@ -73,14 +75,32 @@ export async function createUserSession(userId: string, request: Request, option
 
 /** The session id of a cookie that is signed by us and well formed, or null. */
 export async function currentSessionId(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie().parse(request.headers.get("cookie"));
+  readSessionCookie ??= verifiedCookieReader(sessionCookie());
+  const value = await readSessionCookie(request);
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
 type LiveSession = { id: string; pendingTotp: boolean; user: SessionUser };
 
+/**
+ * The loaders of one page each ask who is signed in (the root, the back office's layout, the page): a GET asks the
+ * database once. Not kept for an action, which may sign in or out between two questions; React Router gives the
+ * loaders after an action a request of their own.
+ */
+const sessionOfRequest = new WeakMap<Request, Promise<LiveSession | null>>();
+
+function liveSession(request: Request): Promise<LiveSession | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readLiveSession(request);
+  let session = sessionOfRequest.get(request);
+  if (!session) {
+    session = readLiveSession(request);
+    sessionOfRequest.set(request, session);
+  }
+  return session;
+}
+
 /** The session behind the request's cookie if it still holds; an expired one is deleted on the way. */
-async function liveSession(request: Request): Promise<LiveSession | null> {
+async function readLiveSession(request: Request): Promise<LiveSession | null> {
   const id = await currentSessionId(request);
   if (!id) return null;
   const db = getDb();

@@ -16,11 +16,13 @@ import { sessionSecret } from "../auth/session.server";
 import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { type BagInvoice, bagLines, bagPersons, bags, items, partnerHotels } from "../db/schema";
+import { verifiedCookieReader } from "../http/cookies.server";
 
 /** The bag's cookie. No page of links shows the bag, so it does not stop one from being kept (decision 038). */
 export const BAG_COOKIE = "rental_cart";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
+let readBagCookie: ((request: Request) => Promise<unknown>) | undefined;
 function bagCookie() {
   cookie ??= createCookie(BAG_COOKIE, {
     httpOnly: true,
@@ -36,7 +38,8 @@ function bagCookie() {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function bagIdFrom(request: Request): Promise<string | null> {
-  const value: unknown = await bagCookie().parse(request.headers.get("cookie"));
+  readBagCookie ??= verifiedCookieReader(bagCookie());
+  const value = await readBagCookie(request);
   return typeof value === "string" && UUID.test(value) ? value : null;
 }
 
@@ -45,13 +48,24 @@ export type Bag = typeof bags.$inferSelect & {
   lines: (typeof bagLines.$inferSelect)[];
 };
 
-/** The bag with its persons and lines: one query, as every step of every visitor reads it. */
-async function loadById(id: string, db: Db): Promise<Bag | null> {
-  const bag = await db.query.bags.findFirst({
+const bagQuery = (db: Db, id: string | ReturnType<typeof sql.placeholder>) =>
+  db.query.bags.findFirst({
     where: eq(bags.id, id),
     with: { persons: { orderBy: asc(bagPersons.position) }, lines: { orderBy: asc(bagLines.id) } },
   });
-  return bag ?? null;
+
+/** Built once per database: building the query cost more CPU than PostgreSQL spends running it. */
+const preparedBagQuery = new WeakMap<Db, ReturnType<ReturnType<typeof bagQuery>["prepare"]>>();
+
+/** The bag with its persons and lines: one query, as every step of every visitor reads it. */
+async function loadById(id: string, db: Db): Promise<Bag | null> {
+  if (db !== getDb()) return (await bagQuery(db, id)) ?? null;
+  let prepared = preparedBagQuery.get(db);
+  if (!prepared) {
+    prepared = bagQuery(db, sql.placeholder("id")).prepare("load_bag");
+    preparedBagQuery.set(db, prepared);
+  }
+  return (await prepared.execute({ id })) ?? null;
 }
 
 /** The visitor's bag, or null when there is none (or the cookie is forged or stale). */

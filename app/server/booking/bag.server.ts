@@ -15,22 +15,19 @@ import { getSessionUser, sessionSecret } from "../auth/session.server";
 import { publicOrigin } from "../config.server";
 import { getDb } from "../db/client.server";
 import { isDatabaseUnreachable } from "../db/health.server";
-import { orders, payments, shops } from "../db/schema";
+import { orders, payments } from "../db/schema";
 import { logger } from "../log.server";
 import { abandonPayment, PaymentUnavailableError, startPayment } from "../payments/payments.server";
 import { addLine, type Bag, loadBag, updateBag } from "./bag-store.server";
 import { getShopCalendar } from "./calendar.server";
-import { bagPeriod, bagView, equipmentFor, quoteLinesOf } from "./flow.server";
+import { bagPeriod, bagView, equipmentFor, getShopById, quoteLinesOf } from "./flow.server";
 import { type HoldFailure, holdOrder } from "./holds.server";
 
 /** The bag with its branch and a period that still holds, or null when the booking has not got that far. */
 export async function loadBagAtBranch(request: Request) {
   const bag = await loadBag(request);
   if (!bag?.appId || !bag.shopId) return null;
-  const [calendar, [shop]] = await Promise.all([
-    getShopCalendar(bag.shopId, bag.appId),
-    getDb().select().from(shops).where(eq(shops.id, bag.shopId)),
-  ]);
+  const [calendar, shop] = await Promise.all([getShopCalendar(bag.shopId, bag.appId), getShopById(bag.shopId)]);
   if (!calendar || !shop) return null;
   const { period, errors } = bagPeriod(bag, calendar, new Date());
   return { bag, shop, period, periodErrors: errors };

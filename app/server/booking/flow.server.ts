@@ -32,6 +32,12 @@ export const getStorefront = catalogRead("getStorefront", async (appId: Season) 
   return storefront ?? null;
 });
 
+/** A branch by its id, active or not (a bag keeps the branch it was started at); from memory (decision 035). */
+export const getShopById = catalogRead("getShopById", async (id: number) => {
+  const [shop] = await getDb().select().from(shops).where(eq(shops.id, id));
+  return shop ?? null;
+});
+
 /** The branch of a slug if it serves the storefront, with its calendar for the season; from memory (decision 035). */
 export const getBranch = catalogRead("getBranch", async (appId: Season, slug: string) => {
   const [shop] = await getDb()
