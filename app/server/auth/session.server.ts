@@ -83,26 +83,27 @@ export async function currentSessionId(request: Request): Promise<string | null>
 type LiveSession = { id: string; pendingTotp: boolean; user: SessionUser };
 
 /**
- * The loaders of one page each ask who is signed in (the root, the back office's layout, the page): a GET asks the
- * database once. Not kept for an action, which may sign in or out between two questions; React Router gives the
- * loaders after an action a request of their own.
+ * The loaders of one page each ask who is signed in (the root, the back office's layout, the page), at the same
+ * moment, each with a request of its own (React Router copies it per loader): a GET joins the lookup of the same
+ * session that is still on its way instead of asking again. Nothing is kept once it has answered, so every request
+ * reads a session at least as fresh as itself; an action (which may sign in or out) always reads its own.
  */
-const sessionOfRequest = new WeakMap<Request, Promise<LiveSession | null>>();
+const lookupsUnderWay = new Map<string, Promise<LiveSession | null>>();
 
-function liveSession(request: Request): Promise<LiveSession | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return readLiveSession(request);
-  let session = sessionOfRequest.get(request);
-  if (!session) {
-    session = readLiveSession(request);
-    sessionOfRequest.set(request, session);
-  }
-  return session;
-}
-
-/** The session behind the request's cookie if it still holds; an expired one is deleted on the way. */
-async function readLiveSession(request: Request): Promise<LiveSession | null> {
+async function liveSession(request: Request): Promise<LiveSession | null> {
   const id = await currentSessionId(request);
   if (!id) return null;
+  if (request.method !== "GET" && request.method !== "HEAD") return readLiveSession(id);
+  let lookup = lookupsUnderWay.get(id);
+  if (!lookup) {
+    lookup = readLiveSession(id).finally(() => lookupsUnderWay.delete(id));
+    lookupsUnderWay.set(id, lookup);
+  }
+  return lookup;
+}
+
+/** The session of this id if it still holds; an expired one is deleted on the way. */
+async function readLiveSession(id: string): Promise<LiveSession | null> {
   const db = getDb();
   const [row] = await db
     .select({
