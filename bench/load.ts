@@ -21,6 +21,10 @@
  *   4. soak (2 processes only, BENCH_SOAK_SECONDS, default 600; 0 skips it): the capacity's connections for
  *      the whole time, with the memory (RSS) of every server process every 30 s.
  *
+ * Before each ramp, BENCH_STEP_LOOPS (default 30) loops are walked one request at a
+ * time and each step's median and p95 printed: the server's own time per step. BENCH_NODE_ARGS passes options
+ * to the shop's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile of the mix.
+ *
  *   BENCH_SECONDS=10 BENCH_SOAK_SECONDS=600 npm run bench:load
  *
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); each run creates a

@@ -13,7 +13,7 @@ import { reservationRange, zonedDate } from "../../domain/periods";
 import { type Body, fitsItemLimits } from "../../domain/sizing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { ItemKind, Season } from "../../domain/vocabulary";
-import { type Db, getDb, queryPrepared } from "../db/client.server";
+import { type Db, getDb, queryRows } from "../db/client.server";
 
 export type SizeAvailability = { size: string | null; free: number; total: number };
 export type ItemAvailability = {
@@ -53,11 +53,14 @@ export async function getAvailability(
 ): Promise<ItemAvailability[]> {
   const range = reservationRange(params, params.turnaroundMinutes);
   const serviceDay = zonedDate(params.pickupAt);
-  // One array parameter, so the statement's text is the same for any list of items: prepared once per connection.
-  const itemFilter = params.itemIds && params.itemIds.length > 0 ? sql`and i.id = any(${sql.param(params.itemIds)}::int[])` : sql``;
-  // Every page of the booking asks it, on every step: planned once per connection (it took longer to plan than to run).
-  const rows = await queryPrepared<Row>(
-    "availability",
+  const itemFilter =
+    params.itemIds && params.itemIds.length > 0
+      ? sql`and i.id in (${sql.join(
+          params.itemIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  const rows = await queryRows<Row>(
     sql`
     select u.item_id, i.kind, u.size,
            count(*) filter (where not exists (
