@@ -38,19 +38,57 @@ type Row = {
   max_shoe_size: number | null;
 };
 
-export async function getAvailability(
-  params: {
-    shopId: number;
-    appId: Season;
-    pickupAt: Date;
-    returnAt: Date;
-    turnaroundMinutes: number;
-    itemIds?: number[];
-    /** Leaves out items this person does not fit (max height, max shoe size). */
-    person?: Body;
-  },
-  db: Db = getDb(),
-): Promise<ItemAvailability[]> {
+type AvailabilityAsk = {
+  shopId: number;
+  appId: Season;
+  pickupAt: Date;
+  returnAt: Date;
+  turnaroundMinutes: number;
+  /** Only these items; none or empty: every item of the storefront. */
+  itemIds?: number[];
+  /** Leaves out items this person does not fit (max height, max shoe size). */
+  person?: Body;
+};
+
+type Batch = { itemIds: Set<number>; everything: boolean; rows: Promise<ItemAvailability[]> };
+const batches = new Map<string, Batch>();
+
+/**
+ * Asks for the same branch, period and person made in the same turn of the event loop share one query for all their
+ * items: the equipment step asks for its list and for its packages at once, and the query is the step's heaviest.
+ * Each caller gets only its own items, read by a query that started after it asked. Inside a transaction the
+ * query is its own.
+ */
+export function getAvailability(params: AvailabilityAsk, db: Db = getDb()): Promise<ItemAvailability[]> {
+  if (db !== getDb()) return queryAvailability(params, db);
+  const key = JSON.stringify([
+    params.shopId,
+    params.appId,
+    +params.pickupAt,
+    +params.returnAt,
+    params.turnaroundMinutes,
+    params.person ?? null,
+  ]);
+  let batch = batches.get(key);
+  if (!batch) {
+    const started: Batch = {
+      itemIds: new Set(),
+      everything: false,
+      rows: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        batches.delete(key);
+        return queryAvailability({ ...params, itemIds: started.everything ? undefined : [...started.itemIds] }, db);
+      }),
+    };
+    batch = started;
+    batches.set(key, batch);
+  }
+  const wanted = params.itemIds && params.itemIds.length > 0 ? new Set(params.itemIds) : null;
+  if (wanted) for (const id of wanted) batch.itemIds.add(id);
+  else batch.everything = true;
+  return batch.rows.then((rows) => (wanted ? rows.filter((row) => wanted.has(row.itemId)) : rows));
+}
+
+async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemAvailability[]> {
   const range = reservationRange(params, params.turnaroundMinutes);
   const serviceDay = zonedDate(params.pickupAt);
   const itemFilter =
