@@ -25,7 +25,6 @@ export function sessionSecret(): string {
 export const SESSION_COOKIE = "rental_session";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
-let readSessionCookie: ((request: Request) => Promise<unknown>) | undefined;
 function sessionCookie() {
   cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
@@ -73,9 +72,10 @@ export async function createUserSession(userId: string, request: Request, option
   return sessionCookie().serialize(id, { maxAge: Math.round((expiresAt.getTime() - now.getTime()) / 1000) });
 }
 
+const readSessionCookie = verifiedCookieReader(sessionCookie);
+
 /** The session id of a cookie that is signed by us and well formed, or null. */
 export async function currentSessionId(request: Request): Promise<string | null> {
-  readSessionCookie ??= verifiedCookieReader(sessionCookie());
   const value = await readSessionCookie(request);
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }

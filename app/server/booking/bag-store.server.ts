@@ -22,7 +22,6 @@ import { verifiedCookieReader } from "../http/cookies.server";
 export const BAG_COOKIE = "rental_cart";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
-let readBagCookie: ((request: Request) => Promise<unknown>) | undefined;
 function bagCookie() {
   cookie ??= createCookie(BAG_COOKIE, {
     httpOnly: true,
@@ -35,10 +34,11 @@ function bagCookie() {
   return cookie;
 }
 
+const readBagCookie = verifiedCookieReader(bagCookie);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function bagIdFrom(request: Request): Promise<string | null> {
-  readBagCookie ??= verifiedCookieReader(bagCookie());
   const value = await readBagCookie(request);
   return typeof value === "string" && UUID.test(value) ? value : null;
 }

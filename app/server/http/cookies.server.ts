@@ -56,14 +56,15 @@ export function consentCookie(consent: Consent): string {
 const VERIFIED_KEPT = 2_000;
 
 /**
- * Reads a signed cookie (React Router's `createCookie`) and remembers what its signature check gave for that exact
+ * Reads a signed cookie (React Router's `createCookie`, made on first use) and remembers what its signature check gave for that exact
  * value: checking an HMAC is most of what reading the bag or the session cookie costs, and every step of a booking
  * reads the bag several times. The same string always verifies the same way under the same secret, so a kept answer
  * is the answer; a forged value is checked once and kept as null.
  */
-export function verifiedCookieReader(cookie: Cookie) {
+export function verifiedCookieReader(cookieOf: () => Cookie) {
   const verified = new Map<string, Promise<unknown>>();
   return (request: Request): Promise<unknown> => {
+    const cookie = cookieOf();
     const raw = rawCookie(request, cookie.name);
     if (raw === undefined) return Promise.resolve(null);
     let value = verified.get(raw);
