@@ -234,6 +234,7 @@ function load(options: { url: string; connections: number; duration: number; loo
   });
 }
 
+/** The steps of `loopOf`, in its order. */
 const STEPS = [
   "home",
   "branches",
@@ -355,8 +356,7 @@ const statusList = (f: Figures) =>
 // The run
 
 const summary: string[] = [];
-const mix = "home, branches, shop, item, equipment ×2, offer, bag, checkout POST, hold given back, admin list";
-console.log(`mix per visitor loop: ${mix}; six languages; PostgreSQL; ${seconds} s per step\n`);
+console.log(`mix per visitor loop: ${STEPS.join(", ")}; six languages; PostgreSQL; ${seconds} s per step\n`);
 
 for (const processes of processCounts) {
   const database = await createDatabase();
