@@ -25,6 +25,7 @@ import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import type { Locale } from "../../domain/i18n";
 import { fail, ok, type Result } from "../../domain/result";
 import type { ItemKind, Season } from "../../domain/vocabulary";
+import { catalogRead } from "../catalog/catalog-cache.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import {
   bagLines,
@@ -125,12 +126,13 @@ export async function listItems(query: ItemListQuery, scope: { shopIds: ShopScop
 }
 
 /** The categories an item may belong to, for the form's choice and the list's filter. */
-export async function itemCategories() {
-  return getDb()
+/** Every category, for the item list's filter and the item form: part of the catalogue, kept in memory. */
+export const itemCategories = catalogRead("itemCategories", () =>
+  getDb()
     .select({ id: categories.id, appId: categories.appId, kind: categories.kind, name: categories.name })
     .from(categories)
-    .orderBy(asc(categories.appId), asc(categories.sort), asc(categories.id));
-}
+    .orderBy(asc(categories.appId), asc(categories.sort), asc(categories.id)),
+);
 
 async function itemTies(db: Db, itemId: number): Promise<ItemTies> {
   const [[lines], [unitRows], [stockRows], [capacityRows]] = await Promise.all([

@@ -57,15 +57,16 @@ export async function returnFromPayment(bag: Bag, outcome: "cancelled" | "failed
 
 /** The customer is back in the bag without paying: close the provider's checkout and give the units back. */
 export async function releasePaymentHold(bag: Bag): Promise<void> {
-  if (!bag.orderId) return;
-  const [order] = await getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, bag.orderId));
-  if (order?.status === "pending_payment") await abandonPayment(bag.orderId);
+  // An order no longer waiting for payment has no open checkout and nothing held: abandonPayment leaves it.
+  if (bag.orderId) await abandonPayment(bag.orderId);
 }
 
-async function holdStillOpen(orderId: string | null): Promise<boolean> {
-  if (!orderId) return false;
+/** Whether the bag's previous checkout still waits for payment, and whether its hold has not run out yet. */
+async function previousCheckout(orderId: string | null): Promise<{ waiting: boolean; holdOpen: boolean }> {
+  if (!orderId) return { waiting: false, holdOpen: false };
   const [order] = await getDb().select({ status: orders.status, expiresAt: orders.expiresAt }).from(orders).where(eq(orders.id, orderId));
-  return order?.status === "pending_payment" && order.expiresAt !== null && order.expiresAt > new Date();
+  const waiting = order?.status === "pending_payment";
+  return { waiting, holdOpen: waiting && order.expiresAt !== null && order.expiresAt > new Date() };
 }
 
 /**
@@ -178,12 +179,17 @@ export async function checkout(params: {
   // an hour (decision 026); a hold given back (cancelled, failed, run out) is not renewed by the next one.
   const perAddress = await hitRateLimit(BOOKING_RATE_LIMITS.checkout, addressKey(params.clientAddress));
   if (!perAddress.allowed) return fail.limited(perAddress.retryAfter, { form: "booking.checkout.tooMany" });
-  const perBag = (await holdStillOpen(bag.orderId)) ? await hitRateLimit(BOOKING_RATE_LIMITS.bagRenewals, bag.id) : null;
+  const previous = await previousCheckout(bag.orderId);
+  const perBag = previous.holdOpen ? await hitRateLimit(BOOKING_RATE_LIMITS.bagRenewals, bag.id) : null;
   if (perBag && !perBag.allowed) return fail.limited(perBag.retryAfter, { form: "booking.checkout.tooMany" });
-  // A previous attempt that is still waiting for payment gives its hold back first.
-  if (bag.orderId) await abandonPayment(bag.orderId);
+  // A previous attempt that is still waiting for payment gives its hold back first (one given back, run
+  // out or paid has nothing left to give).
+  if (previous.waiting && bag.orderId) await abandonPayment(bag.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
-  await updateBag(bag.id, { invoice, damageWaiver: params.damageWaiver, orderId: null, language: params.locale });
+  // The invoice details stay on the bag either way, so the form comes back as typed; the bag points to the
+  // new order, or to none once the previous one is given back.
+  const keepOnBag = (orderId: string | null) =>
+    updateBag(bag.id, { invoice, damageWaiver: params.damageWaiver, orderId, language: params.locale });
   const held = await holdOrderOrBusy({
     appId: bag.appId,
     shopId: bag.shopId,
@@ -215,11 +221,11 @@ export async function checkout(params: {
     holder: holderKey(params.clientAddress),
   });
   // A hold that did not happen was no renewal.
+  await keepOnBag(held.ok ? held.order.id : null);
   if (!held.ok) {
     if (perBag) await refundRateLimits([perBag]);
     return checkoutRefusal(held.failure);
   }
-  await updateBag(bag.id, { orderId: held.order.id });
   const origin = publicOrigin(params.request);
   try {
     const { redirectUrl } = await startPayment({ orderId: held.order.id, origin });

@@ -345,25 +345,33 @@ async function claim(tx: Db, order: OrderRef, lines: ClaimLine[], mode: ClaimMod
 }
 
 /** Gives back everything an order claims: units, sale stock and its coupon use. Service capacity follows the order's status. */
+/**
+ * What gives back everything the orders of a CTE named `target` (columns `id`, `shop_id`) hold, as CTEs
+ * of one statement: their units, the stock their sales took, and the uses of their coupons.
+ */
+const releaseTarget = sql`
+  released as (
+    update reservations set state = 'released'
+    where state in ('held', 'confirmed')
+      and order_line_id in (select l.id from order_lines l join target t on t.id = l.order_id)),
+  restocked as (
+    update stock s set quantity = s.quantity + l.quantity
+    from (select l.order_id, item_id, coalesce(size, '') as size, sum(quantity)::int as quantity
+          from order_lines l join target t on t.id = l.order_id
+          where l.kind = 'sale' group by 1, 2, 3) l
+    join target t on t.id = l.order_id
+    where s.item_id = l.item_id and s.shop_id = t.shop_id and s.size = l.size),
+  redeemed as (
+    delete from coupon_redemptions where order_id in (select id from target) returning coupon_id),
+  uncounted as (
+    update coupons c set used_count = greatest(c.used_count - r.uses, 0)
+    from (select coupon_id, count(*)::int as uses from redeemed group by 1) r
+    where c.id = r.coupon_id)`;
+
 async function release(tx: Db, orderId: string, shopId: number) {
   await tx.execute(sql`
-    update reservations set state = 'released'
-    where state in ('held', 'confirmed') and order_line_id in (select id from order_lines where order_id = ${orderId})`);
-  await tx.execute(sql`
-    update stock s set quantity = s.quantity + l.quantity
-    from (select item_id, coalesce(size, '') as size, sum(quantity)::int as quantity
-          from order_lines where order_id = ${orderId} and kind = 'sale' group by 1, 2) l
-    where s.item_id = l.item_id and s.shop_id = ${shopId} and s.size = l.size`);
-  const redeemed = await tx
-    .delete(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId))
-    .returning({ couponId: couponRedemptions.couponId });
-  for (const { couponId } of redeemed) {
-    await tx
-      .update(coupons)
-      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-      .where(eq(coupons.id, couponId));
-  }
+    with target as (select ${orderId}::uuid as id, ${shopId}::int as shop_id), ${releaseTarget}
+    select 1`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -853,18 +861,25 @@ export async function cancelOrder(orderId: string, options: { note?: string } = 
   });
 }
 
-/** Ends the hold of one order still waiting for payment now (payment failed or abandoned); a no-op otherwise. */
+/**
+ * Ends the hold of one order still waiting for payment now (payment failed or abandoned); a no-op otherwise.
+ * One statement, a transaction of its own: the order's row lock comes first, and the rest happens only
+ * when the order, locked, still waits for payment (a payment confirmed meanwhile wins).
+ */
 export async function expireOrder(orderId: string, db: Db = getDb()): Promise<boolean> {
-  return inRetriedTransaction(db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (order?.status !== "pending_payment") return false;
-    await release(tx, order.id, order.shopId);
-    await tx
-      .update(orders)
-      .set({ status: "expired", expiresAt: sql`least(${orders.expiresAt}, now())`, updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id));
-    return true;
-  });
+  const expired = await retried(() =>
+    queryRows<{ id: string }>(
+      sql`
+        with target as (
+          select id, shop_id from orders where id = ${orderId} and status = 'pending_payment' for update),
+        ${releaseTarget}
+        update orders set status = 'expired', expires_at = least(expires_at, now()), updated_at = now()
+        where id in (select id from target)
+        returning id`,
+      db,
+    ),
+  );
+  return expired.length > 0;
 }
 
 /**

@@ -329,9 +329,12 @@ export async function cancelAndRefund(orderId: string, note: string, origin: str
 
 /** Gives back the hold of an order still waiting for payment and closes its checkout (the customer went back to the bag). */
 export async function abandonPayment(orderId: string, db: Db = getDb()): Promise<void> {
-  const open = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  // Only a checkout still open at the provider is closed there: one given back, failed or paid is left alone.
+  const open = await db
+    .select({ id: payments.id, provider: payments.provider, ref: payments.ref })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["created", "pending"])));
   for (const payment of open) {
-    if (FINAL.has(payment.status)) continue;
     try {
       await getPaymentProvider(payment.provider as ProviderId).expireCheckout(payment.ref);
       // As the provider's own "expired" event would; a late success still counts (applyOnce).
