@@ -22,7 +22,8 @@
  *      the whole time, with the memory (RSS) of every server process every 30 s.
  *
  * Before each ramp, BENCH_STEP_LOOPS (default 30) loops are walked one request at a
- * time and each step's median and p95 printed: the server's own time per step. BENCH_NODE_ARGS passes options
+ * time and each step's median and p95 printed, the server's own time per step, with the CPU it cost the shop
+ * and PostgreSQL. BENCH_NODE_ARGS passes options
  * to the shop's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile of the mix.
  *
  *   BENCH_SECONDS=10 BENCH_SOAK_SECONDS=600 npm run bench:load
@@ -249,13 +250,18 @@ const STEPS = [
   "admin list",
 ];
 
-/** Each step of the loop on its own: one request at a time, so a step's time is the server's time for it. */
-async function timeSteps(url: string, loops: ReturnType<typeof loopOf>[]) {
+/**
+ * Each step of the loop on its own: one request at a time, so a step's time is the server's time for it,
+ * and the CPU the shop's processes and PostgreSQL's spent on it (a mean: /proc counts in 10 ms ticks).
+ */
+async function timeSteps(url: string, loops: ReturnType<typeof loopOf>[], pid: number) {
   const times: number[][] = STEPS.map(() => []);
+  const cpu = STEPS.map(() => ({ server: 0, postgres: 0 }));
   for (const loop of loops) {
     for (const [step, request] of loop.entries()) {
       const sent =
         "setupRequest" in request && request.setupRequest ? request.setupRequest(request as unknown as autocannon.Request) : request;
+      const cpuBefore = cpuSeconds(pid);
       const started = performance.now();
       const response = await fetch(`${url}${request.path}`, {
         method: request.method,
@@ -265,15 +271,24 @@ async function timeSteps(url: string, loops: ReturnType<typeof loopOf>[]) {
       });
       await response.arrayBuffer();
       times[step].push(performance.now() - started);
+      const cpuAfter = cpuSeconds(pid);
+      cpu[step].server += cpuAfter.server - cpuBefore.server;
+      cpu[step].postgres += cpuAfter.postgres - cpuBefore.postgres;
     }
   }
-  console.log(`each step alone (${loops.length} loops, one request at a time): median / p95 ms`);
+  console.log(`each step alone (${loops.length} loops, one request at a time): median / p95 ms; CPU ms of the shop / PostgreSQL`);
+  const perLoop = { server: 0, postgres: 0 };
   for (const [step, list] of times.entries()) {
     list.sort((a, b) => a - b);
+    const server = (cpu[step].server * 1000) / loops.length;
+    const postgres = (cpu[step].postgres * 1000) / loops.length;
+    perLoop.server += server;
+    perLoop.postgres += postgres;
     console.log(
-      `  ${STEPS[step].padEnd(26)} ${percentile(list, 50).toFixed(1).padStart(6)} / ${percentile(list, 95).toFixed(1).padStart(6)}`,
+      `  ${STEPS[step].padEnd(26)} ${percentile(list, 50).toFixed(1).padStart(6)} / ${percentile(list, 95).toFixed(1).padStart(6)}   ${server.toFixed(1).padStart(5)} / ${postgres.toFixed(1).padStart(4)}`,
     );
   }
+  console.log(`  ${"a loop".padEnd(26)} ${"".padStart(15)}   ${perLoop.server.toFixed(1).padStart(5)} / ${perLoop.postgres.toFixed(1).padStart(4)}`);
   console.log("");
 }
 
@@ -383,7 +398,7 @@ for (const processes of processCounts) {
       `## ${processes} process${processes > 1 ? "es" : ""}: ${visitors.length} visitors prepared, memory ${serverMemory(pid).join(" + ")} MiB\n`,
     );
     await load({ url: shop.url, connections: 4, duration: 5, loops }); // warm-up: JIT, route modules, pool
-    if (stepLoops > 0) await timeSteps(shop.url, loops.slice(0, stepLoops));
+    if (stepLoops > 0) await timeSteps(shop.url, loops.slice(0, stepLoops), pid);
     console.log("connections    req/s   p50 ms   p95 ms   p99 ms   errors   answers");
     const steps: [number, Figures][] = [];
     for (const connections of ramp) {

@@ -3,7 +3,15 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../app/domain/periods";
 import { getAvailability } from "../../app/server/booking/availability.server";
-import { cancelOrder, confirmOrder, expireDueOrders, holdOrder, sqlState, sweepExpiredHolds } from "../../app/server/booking/holds.server";
+import {
+  cancelOrder,
+  confirmOrder,
+  expireDueOrders,
+  expireOrder,
+  holdOrder,
+  sqlState,
+  sweepExpiredHolds,
+} from "../../app/server/booking/holds.server";
 import { type Database, setDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
@@ -318,6 +326,34 @@ describe(`holds on ${testDbKind}`, () => {
     expect(await stockOf(socks.id)).toBe(0);
     const [after] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
     expect(after.usedCount).toBe(1);
+    expect(await liveReservations(db, ski.id)).toHaveLength(1);
+  });
+
+  it("expires an order waiting for payment in one statement: units, stock and the coupon use come back, once", async () => {
+    const ski = await createRentalItem(db, shops.ciaslin, 1);
+    const socks = await createSaleItem(db, shops.ciaslin, 1);
+    const coupon = await createCoupon("GIVENBACK", { maxUses: 1 });
+    const held = await holdOrder(
+      holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")], { couponCode: coupon.code }),
+    );
+    if (!held.ok) throw new Error(JSON.stringify(held.failure));
+    const usesOf = async () => (await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id)))[0].usedCount;
+    expect([await stockOf(socks.id), await usesOf()]).toEqual([0, 1]);
+
+    expect(await expireOrder(held.order.id, db)).toBe(true);
+    const order = await orderById(held.order.id);
+    expect(order.status).toBe("expired");
+    expect(order.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await reservationsOf(held.order.id)).map((r) => r.state)).toEqual(["released"]);
+    expect([await stockOf(socks.id), await usesOf()]).toEqual([1, 0]);
+    // A second call, or one for a paid order, changes nothing.
+    expect(await expireOrder(held.order.id, db)).toBe(false);
+    expect([await stockOf(socks.id), await usesOf()]).toEqual([1, 0]);
+    const paid = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
+    if (!paid.ok) throw new Error(JSON.stringify(paid.failure));
+    await confirmOrder(paid.order.id, db);
+    expect(await expireOrder(paid.order.id, db)).toBe(false);
+    expect((await orderById(paid.order.id)).status).toBe("paid");
     expect(await liveReservations(db, ski.id)).toHaveLength(1);
   });
 
