@@ -273,7 +273,7 @@ async function timeSteps(url: string, loops: ReturnType<typeof loopOf>[], pid: n
       times[step].push(performance.now() - started);
       const cpuAfter = cpuSeconds(pid);
       cpu[step].server += cpuAfter.server - cpuBefore.server;
-      cpu[step].postgres += cpuAfter.postgres - cpuBefore.postgres;
+      cpu[step].postgres += postgresSeconds(cpuBefore, cpuAfter);
     }
   }
   console.log(`each step alone (${loops.length} loops, one request at a time): median / p95 ms; CPU ms of the shop / PostgreSQL`);
@@ -288,7 +288,9 @@ async function timeSteps(url: string, loops: ReturnType<typeof loopOf>[], pid: n
       `  ${STEPS[step].padEnd(26)} ${percentile(list, 50).toFixed(1).padStart(6)} / ${percentile(list, 95).toFixed(1).padStart(6)}   ${server.toFixed(1).padStart(5)} / ${postgres.toFixed(1).padStart(4)}`,
     );
   }
-  console.log(`  ${"a loop".padEnd(26)} ${"".padStart(15)}   ${perLoop.server.toFixed(1).padStart(5)} / ${perLoop.postgres.toFixed(1).padStart(4)}`);
+  console.log(
+    `  ${"a loop".padEnd(26)} ${"".padStart(15)}   ${perLoop.server.toFixed(1).padStart(5)} / ${perLoop.postgres.toFixed(1).padStart(4)}`,
+  );
   console.log("");
 }
 
@@ -335,11 +337,11 @@ function cpuSeconds(pid: number) {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {}
   const server = [pid, ...children].reduce((sum, p) => sum + ticks(p), 0);
-  let postgres = 0;
+  const postgresByPid = new Map<string, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") postgres += ticks(entry);
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") postgresByPid.set(entry, ticks(entry));
     } catch {}
   }
   const own = process.cpuUsage();
@@ -347,17 +349,29 @@ function cpuSeconds(pid: number) {
   const machine = readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/).slice(1, 4).map(Number);
   return {
     server: server / 100,
-    postgres: postgres / 100,
+    /** Per process, so that a process that ended between two readings does not count against the other. */
+    postgresByPid,
     generator: (own.user + own.system) / 1e6,
     machine: (machine[0] + machine[1] + machine[2]) / 100,
   };
 }
 
+/**
+ * PostgreSQL's CPU seconds between two readings, process by process: a connection closed in between would
+ * otherwise take all the CPU it ever used off the sum.
+ */
+function postgresSeconds(before: ReturnType<typeof cpuSeconds>, after: ReturnType<typeof cpuSeconds>) {
+  let ticks = 0;
+  for (const [p, used] of after.postgresByPid) ticks += used - (before.postgresByPid.get(p) ?? 0);
+  return ticks / 100;
+}
+
 /** Cores each part kept busy between two readings of cpuSeconds. */
 function coresUsed(before: ReturnType<typeof cpuSeconds>, after: ReturnType<typeof cpuSeconds>, seconds: number) {
-  const part = (key: keyof typeof before) => (after[key] - before[key]) / seconds;
-  const other = part("machine") - part("server") - part("postgres") - part("generator");
-  return `server ${part("server").toFixed(2)}, PostgreSQL ${part("postgres").toFixed(2)}, load generator ${part("generator").toFixed(2)}, other ${Math.max(0, other).toFixed(2)}`;
+  const part = (key: "server" | "generator" | "machine") => (after[key] - before[key]) / seconds;
+  const postgres = postgresSeconds(before, after) / seconds;
+  const other = part("machine") - part("server") - postgres - part("generator");
+  return `server ${part("server").toFixed(2)}, PostgreSQL ${postgres.toFixed(2)}, load generator ${part("generator").toFixed(2)}, other ${Math.max(0, other).toFixed(2)}`;
 }
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "–");
