@@ -125,8 +125,7 @@ export async function listItems(query: ItemListQuery, scope: { shopIds: ShopScop
   return pageOf(rows, total, query.page);
 }
 
-/** The categories an item may belong to, for the form's choice and the list's filter. */
-/** Every category, for the item list's filter and the item form: part of the catalogue, kept in memory. */
+/** The categories an item may belong to, for the form's choice and the list's filter: catalogue, kept in memory. */
 export const itemCategories = catalogRead("itemCategories", () =>
   getDb()
     .select({ id: categories.id, appId: categories.appId, kind: categories.kind, name: categories.name })

@@ -186,10 +186,6 @@ export async function checkout(params: {
   // out or paid has nothing left to give).
   if (previous.waiting && bag.orderId) await abandonPayment(bag.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
-  // The invoice details stay on the bag either way, so the form comes back as typed; the bag points to the
-  // new order, or to none once the previous one is given back.
-  const keepOnBag = (orderId: string | null) =>
-    updateBag(bag.id, { invoice, damageWaiver: params.damageWaiver, orderId, language: params.locale });
   const held = await holdOrderOrBusy({
     appId: bag.appId,
     shopId: bag.shopId,
@@ -220,8 +216,10 @@ export async function checkout(params: {
     expectedTotalCents: params.expectedTotalCents,
     holder: holderKey(params.clientAddress),
   });
+  // The invoice details stay on the bag either way, so the form comes back as typed; the bag points to the
+  // new order, or to none once the previous one is given back.
+  await updateBag(bag.id, { invoice, damageWaiver: params.damageWaiver, orderId: held.ok ? held.order.id : null, language: params.locale });
   // A hold that did not happen was no renewal.
-  await keepOnBag(held.ok ? held.order.id : null);
   if (!held.ok) {
     if (perBag) await refundRateLimits([perBag]);
     return checkoutRefusal(held.failure);

@@ -344,10 +344,10 @@ async function claim(tx: Db, order: OrderRef, lines: ClaimLine[], mode: ClaimMod
   await redeemCoupon(tx, order);
 }
 
-/** Gives back everything an order claims: units, sale stock and its coupon use. Service capacity follows the order's status. */
 /**
- * What gives back everything the orders of a CTE named `target` (columns `id`, `shop_id`) hold, as CTEs
- * of one statement: their units, the stock their sales took, and the uses of their coupons.
+ * What gives back everything the orders of a CTE named `target` (columns `id`, `shop_id`) claim, as CTEs of
+ * one statement: their units, the stock their sales took, and the uses of their coupons. Service capacity
+ * follows the order's status.
  */
 const releaseTarget = sql`
   released as (
