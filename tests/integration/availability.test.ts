@@ -62,6 +62,27 @@ describe(`availability on ${testDbKind}`, () => {
     expect(summer.every((entry) => !winter.some((i) => i.id === entry.itemId))).toBe(true);
   });
 
+  it("answers an ask for some items, of any mix of kinds, as the whole storefront's list does", async () => {
+    const list = await getAvailability({ shopId: shops.ciaslin, appId: "winter", ...period });
+    const ofKind = (kind: string) => list.filter((entry) => entry.kind === kind).map((entry) => entry.itemId);
+    const asks = [
+      ofKind("service"),
+      ofKind("sale"),
+      [...ofKind("depot"), ...ofKind("rental").slice(0, 3)],
+      [ofKind("service")[0], ofKind("sale")[0]],
+      [ofKind("sale")[0], ofKind("rental")[0], ofKind("service")[0], ofKind("depot")[0]],
+    ];
+    for (const itemIds of asks) {
+      expect(itemIds.length).toBeGreaterThan(0);
+      const answer = await getAvailability({ shopId: shops.ciaslin, appId: "winter", ...period, itemIds });
+      const expected = list.filter((entry) => itemIds.includes(entry.itemId));
+      expect(answer).toEqual(expected);
+    }
+    // An id no item has: asked with every part, answered with nothing for it.
+    const withUnknown = await getAvailability({ shopId: shops.ciaslin, appId: "winter", ...period, itemIds: [ofKind("sale")[0], 987654] });
+    expect(withUnknown).toEqual(list.filter((entry) => entry.itemId === ofKind("sale")[0]));
+  });
+
   it("counts sale articles from the branch's own stock, per size", async () => {
     const socks = await itemBySlug("ski-socks");
     const stock = await database.db.select().from(schema.stock).where(eq(schema.stock.itemId, socks.id));

@@ -8,11 +8,12 @@
  * - services: the branch's capacity on the pickup day, less what orders already book that day.
  * Items whose limits a given person exceeds are left out for that person.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { reservationRange, zonedDate } from "../../domain/periods";
 import { type Body, fitsItemLimits } from "../../domain/sizing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { ItemKind, Season } from "../../domain/vocabulary";
+import { allItems } from "../catalog/catalog.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 
 export type SizeAvailability = { size: string | null; free: number; total: number };
@@ -88,18 +89,36 @@ export function getAvailability(params: AvailabilityAsk, db: Db = getDb()): Prom
   return batch.rows.then((rows) => (wanted ? rows.filter((row) => wanted.has(row.itemId)) : rows));
 }
 
+/** The part of the availability query that answers for an item of each kind. */
+type Part = "units" | "stock" | "capacity";
+const PART_OF_KIND: Record<ItemKind, Part> = { rental: "units", depot: "units", sale: "stock", service: "capacity" };
+const EVERY_PART: ReadonlySet<Part> = new Set<Part>(["units", "stock", "capacity"]);
+
+/**
+ * The parts a question needs: an ask for some items needs only the parts of their kinds (the equipment step asks
+ * for rentals alone), which PostgreSQL then plans and runs alone. The kinds come from the catalogue in memory;
+ * inside a transaction, or for an item the catalogue does not know, every part is asked.
+ */
+async function partsFor(itemIds: number[] | undefined, db: Db): Promise<ReadonlySet<Part>> {
+  if (!itemIds || itemIds.length === 0 || db !== getDb()) return EVERY_PART;
+  const kinds = new Map((await allItems()).map((item) => [item.id, item.kind]));
+  const parts = new Set<Part>();
+  for (const id of itemIds) {
+    const kind = kinds.get(id);
+    if (!kind) return EVERY_PART;
+    parts.add(PART_OF_KIND[kind]);
+  }
+  return parts;
+}
+
 async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemAvailability[]> {
   const range = reservationRange(params, params.turnaroundMinutes);
   const serviceDay = zonedDate(params.pickupAt);
+  const parts = await partsFor(params.itemIds, db);
+  // One array parameter, however many items: a statement of the same text and one value to bind.
   const itemFilter =
-    params.itemIds && params.itemIds.length > 0
-      ? sql`and i.id in (${sql.join(
-          params.itemIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
-  const rows = await queryRows<Row>(
-    sql`
+    params.itemIds && params.itemIds.length > 0 ? sql`and i.id = any(${`{${params.itemIds.map(Number).join(",")}}`}::int[])` : sql``;
+  const units = sql`
     select u.item_id, i.kind, u.size,
            count(*) filter (where not exists (
              select 1 from reservations r
@@ -119,29 +138,30 @@ async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemA
       and (u.shop_id = ${params.shopId}
            or (not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${params.appId})))
       ${itemFilter}
-    group by u.item_id, i.kind, u.size, i.max_height_cm, i.max_shoe_size
-    union all
-    select s.item_id, i.kind, nullif(s.size, ''), s.quantity, s.quantity, i.max_height_cm, i.max_shoe_size
+    group by u.item_id, i.kind, u.size, i.max_height_cm, i.max_shoe_size`;
+  const stock = sql`
+    select s.item_id, i.kind, nullif(s.size, '') as size, s.quantity as free, s.quantity as total, i.max_height_cm, i.max_shoe_size
     from stock s
     join items i on i.id = s.item_id
     where i.app_id = ${params.appId} and i.active and i.kind = 'sale' and s.shop_id = ${params.shopId}
-      ${itemFilter}
-    union all
-    select c.item_id, i.kind, null,
+      ${itemFilter}`;
+  const capacity = sql`
+    select c.item_id, i.kind, null::text as size,
            greatest(c.per_day - coalesce((
              select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
              where l.item_id = c.item_id and o.shop_id = c.shop_id
                and (o.pickup_at at time zone ${SHOP_TIME_ZONE})::date = ${serviceDay}::date
                and ${ORDER_CLAIMS}
-           ), 0), 0)::int,
-           c.per_day, i.max_height_cm, i.max_shoe_size
+           ), 0), 0)::int as free,
+           c.per_day as total, i.max_height_cm, i.max_shoe_size
     from service_capacity c
     join items i on i.id = c.item_id
     where i.app_id = ${params.appId} and i.active and i.kind = 'service' and c.shop_id = ${params.shopId}
-      ${itemFilter}
-    order by 1, 3`,
-    db,
-  );
+      ${itemFilter}`;
+  // Each part names its columns: the first part asked names the rows.
+  const statements: Record<Part, SQL> = { units, stock, capacity };
+  const asked = [...EVERY_PART].filter((part) => parts.has(part)).map((part) => statements[part]);
+  const rows = await queryRows<Row>(sql`${sql.join(asked, sql` union all `)} order by 1, 3`, db);
   const byItem = new Map<number, { kind: Row["kind"]; sizes: SizeAvailability[] }>();
   for (const row of rows) {
     if (params.person && !fitsItemLimits({ maxHeightCm: row.max_height_cm, maxShoeSize: row.max_shoe_size }, params.person)) continue;
