@@ -21,6 +21,10 @@
  *   4. soak (2 processes only, BENCH_SOAK_SECONDS, default 600; 0 skips it): the capacity's connections for
  *      the whole time, with the memory (RSS) of every server process every 30 s.
  *
+ * Before the first and after the last process count, the plain React Router page of bench/baseline.ts is
+ * measured (10 connections, 5 s): the machine's speed, printed with each capacity as a share of it, so runs
+ * on hosts of different speeds compare.
+ *
  * Before each ramp, BENCH_STEP_LOOPS (default 30) loops are walked one request at a
  * time and each step's median and p95 printed, the server's own time per step, with the CPU it cost the shop
  * and PostgreSQL. BENCH_NODE_ARGS passes options
@@ -37,6 +41,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type ShopProcess, startShopProcess } from "../tests/helpers/server-process";
 import { createVisitor, INVOICE, locationOf, winterPeriod } from "../tests/helpers/visitor";
+import { buildBaseline, removeBaseline, startBaseline } from "./baseline";
 import { BROWSER_HEADERS } from "./pages";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -384,97 +389,133 @@ const statusList = (f: Figures) =>
 // ---------------------------------------------------------------------------------------------
 // The run
 
-const summary: string[] = [];
-console.log(`mix per visitor loop: ${STEPS.join(", ")}; six languages; PostgreSQL; ${seconds} s per step\n`);
-
-for (const processes of processCounts) {
-  const database = await createDatabase();
-  let shop: ShopProcess | undefined;
-  try {
-    shop = await startShopProcess(
-      { DATABASE_URL: database.url, WEB_CONCURRENCY: String(processes), LOG_LEVEL: "silent" },
-      { productionLimits: true, nodeArgs },
+/** The plain React Router page's req/s (10 connections, 2 s warm-up, 5 s): the machine's speed, not the shop's. */
+async function plainPageReqPerSec(url: string): Promise<number> {
+  const run = (duration: number) =>
+    new Promise<number>((resolve, reject) =>
+      autocannon({ url, connections: 10, duration, headers: BROWSER_HEADERS }, (error, result) =>
+        error ? reject(error) : resolve(result.non2xx + result.errors + result.timeouts === 0 ? result.requests.average : Number.NaN),
+      ),
     );
-    const visitorsNeeded = Math.max(...ramp, overloadConnections);
-    await addUnits(database.url, visitorsNeeded + 50);
-    const [{ id: itemId }] = await adminQuery(database.url, "select id from items where slug = $1", [ITEM]);
-    const admin = await adminCookie(shop.url);
-    const visitors: Visitor[] = [];
-    for (let i = 0; i < visitorsNeeded; i += 10) {
-      const batch = Array.from({ length: Math.min(10, visitorsNeeded - i) }, (_, n) => prepareVisitor(shop!.url, itemId, i + n));
-      visitors.push(...(await Promise.all(batch)));
-    }
-    const origin = new URL(shop.url).origin;
-    const loops = visitors.map((visitor, i) => loopOf(visitor, i, admin, origin, ITEM));
-    const pid = shop.child.pid as number;
-
-    console.log(
-      `## ${processes} process${processes > 1 ? "es" : ""}: ${visitors.length} visitors prepared, memory ${serverMemory(pid).join(" + ")} MiB\n`,
-    );
-    await load({ url: shop.url, connections: 4, duration: 5, loops }); // warm-up: JIT, route modules, pool
-    if (stepLoops > 0) await timeSteps(shop.url, loops.slice(0, stepLoops), pid);
-    console.log("connections    req/s   p50 ms   p95 ms   p99 ms   errors   answers");
-    const steps: [number, Figures][] = [];
-    for (const connections of ramp) {
-      const cpuBefore = cpuSeconds(pid);
-      const f = await load({ url: shop.url, connections, duration: seconds, loops });
-      const cores = coresUsed(cpuBefore, cpuSeconds(pid), seconds);
-      steps.push([connections, f]);
-      console.log(
-        `${String(connections).padStart(11)} ${f.reqPerSec.toFixed(0).padStart(8)} ${ms(f.p50).padStart(8)} ${ms(f.p95).padStart(8)} ${ms(f.p99).padStart(8)} ${String(f.errors + f.timeouts).padStart(8)}   ${statusList(f)}`,
-      );
-      console.log(`${" ".repeat(14)}cores busy: ${cores}`);
-      summary.push(
-        `| ${processes} | ${connections} | ${f.reqPerSec.toFixed(0)} | ${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)} | ${f.errors + f.timeouts + badAnswers(f)} | ${cores} |`,
-      );
-    }
-    const good = steps.filter(([, f]) => f.p95 < P95_TARGET_MS && f.errors + f.timeouts + badAnswers(f) === 0);
-    const [capacityConnections, capacity] = good.sort(([, a], [, b]) => b.reqPerSec - a.reqPerSec)[0] ?? steps[0];
-    console.log(
-      `\ncapacity: ${capacity.reqPerSec.toFixed(0)} req/s at ${capacityConnections} connections (p95 ${ms(capacity.p95)} ms, no errors)`,
-    );
-
-    const rate = Math.round(2 * capacity.reqPerSec);
-    const over = await load({ url: shop.url, connections: overloadConnections, duration: 2 * seconds, loops, overallRate: rate });
-    const answered = [...over.statuses.values()].reduce((a, b) => a + b, 0);
-    const shed = over.statuses.get(503) ?? 0;
-    console.log(
-      `overload: ${rate} req/s offered by ${overloadConnections} connections for ${2 * seconds} s: ${answered} answered (${statusList(over)}), ` +
-        `${over.reqPerSec.toFixed(0)} req/s; served p50/p95/p99 ${ms(over.p50)} / ${ms(over.p95)} / ${ms(over.p99)} ms; ` +
-        `503 p50/p95 ${ms(percentile(over.refused, 50))} / ${ms(percentile(over.refused, 95))} ms; ${over.timeouts} timeouts, ${over.errors} errors`,
-    );
-    const recovered = await recovery(`${shop.url}/`);
-    console.log(`recovery: 5 answers in a row within ${P95_TARGET_MS} ms after ${recovered.toFixed(1)} s\n`);
-    summary.push(
-      `| ${processes} | overload ${rate} req/s × ${overloadConnections} | ${over.reqPerSec.toFixed(0)} served+refused | ` +
-        `served ${ms(over.p50)} / ${ms(over.p95)} / ${ms(over.p99)}; 503 ${ms(percentile(over.refused, 50))} / ${ms(percentile(over.refused, 95))} | ` +
-        `${shed} × 503, ${over.timeouts} timeouts; recovered in ${recovered.toFixed(1)} s | – |`,
-    );
-
-    if (processes === processCounts[processCounts.length - 1] && soakSeconds > 0) {
-      console.log(`soak: ${capacityConnections} connections for ${soakSeconds} s; memory (RSS, MiB) of each server process`);
-      const samples: string[] = [`    0 s  ${serverMemory(pid).join(" + ")}`];
-      const sampler = setInterval(() => {
-        samples.push(`${String(samples.length * 30).padStart(5)} s  ${serverMemory(pid).join(" + ")}`);
-        console.log(samples[samples.length - 1]);
-      }, 30_000);
-      const soak = await load({ url: shop.url, connections: capacityConnections, duration: soakSeconds, loops });
-      clearInterval(sampler);
-      const [{ count }] = await adminQuery(database.url, "select count(*)::int as count from orders");
-      console.log(
-        `soak: ${soak.reqPerSec.toFixed(0)} req/s, p50/p95/p99 ${ms(soak.p50)} / ${ms(soak.p95)} / ${ms(soak.p99)} ms, ` +
-          `${soak.errors + soak.timeouts} errors, answers ${statusList(soak)}; ${count} orders in the database after\n`,
-      );
-      summary.push(
-        `| ${processes} | soak ${capacityConnections} × ${soakSeconds} s | ${soak.reqPerSec.toFixed(0)} | ${ms(soak.p50)} / ${ms(soak.p95)} / ${ms(soak.p99)} | ${soak.errors + soak.timeouts + badAnswers(soak)}; RSS ${samples[0].trim().split(/\s+/).slice(2).join("")} → ${serverMemory(pid).join("+")} MiB | – |`,
-      );
-    }
-  } finally {
-    await shop?.stop();
-    await database.drop();
-  }
+  await run(2);
+  return run(5);
 }
 
+const summary: string[] = [];
+const capacities: [number, number][] = [];
+console.log(`mix per visitor loop: ${STEPS.join(", ")}; six languages; PostgreSQL; ${seconds} s per step\n`);
+
+// The machine's speed before and after the mix: this machine kind served the same code at 2.3 times the rate on
+// one day as on another, so a capacity is read beside it.
+const baselineDir = buildBaseline();
+const baseline = await startBaseline(baselineDir);
+const plainBefore = await plainPageReqPerSec(baseline.url);
+console.log(`plain React Router page (bench/baseline.ts, the machine's speed): ${plainBefore.toFixed(0)} req/s\n`);
+
+let plainAfter = Number.NaN;
+try {
+  for (const processes of processCounts) {
+    const database = await createDatabase();
+    let shop: ShopProcess | undefined;
+    try {
+      shop = await startShopProcess(
+        { DATABASE_URL: database.url, WEB_CONCURRENCY: String(processes), LOG_LEVEL: "silent" },
+        { productionLimits: true, nodeArgs },
+      );
+      const visitorsNeeded = Math.max(...ramp, overloadConnections);
+      await addUnits(database.url, visitorsNeeded + 50);
+      const [{ id: itemId }] = await adminQuery(database.url, "select id from items where slug = $1", [ITEM]);
+      const admin = await adminCookie(shop.url);
+      const visitors: Visitor[] = [];
+      for (let i = 0; i < visitorsNeeded; i += 10) {
+        const batch = Array.from({ length: Math.min(10, visitorsNeeded - i) }, (_, n) => prepareVisitor(shop!.url, itemId, i + n));
+        visitors.push(...(await Promise.all(batch)));
+      }
+      const origin = new URL(shop.url).origin;
+      const loops = visitors.map((visitor, i) => loopOf(visitor, i, admin, origin, ITEM));
+      const pid = shop.child.pid as number;
+
+      console.log(
+        `## ${processes} process${processes > 1 ? "es" : ""}: ${visitors.length} visitors prepared, memory ${serverMemory(pid).join(" + ")} MiB\n`,
+      );
+      await load({ url: shop.url, connections: 4, duration: 5, loops }); // warm-up: JIT, route modules, pool
+      if (stepLoops > 0) await timeSteps(shop.url, loops.slice(0, stepLoops), pid);
+      console.log("connections    req/s   p50 ms   p95 ms   p99 ms   errors   answers");
+      const steps: [number, Figures][] = [];
+      for (const connections of ramp) {
+        const cpuBefore = cpuSeconds(pid);
+        const f = await load({ url: shop.url, connections, duration: seconds, loops });
+        const cores = coresUsed(cpuBefore, cpuSeconds(pid), seconds);
+        steps.push([connections, f]);
+        console.log(
+          `${String(connections).padStart(11)} ${f.reqPerSec.toFixed(0).padStart(8)} ${ms(f.p50).padStart(8)} ${ms(f.p95).padStart(8)} ${ms(f.p99).padStart(8)} ${String(f.errors + f.timeouts).padStart(8)}   ${statusList(f)}`,
+        );
+        console.log(`${" ".repeat(14)}cores busy: ${cores}`);
+        summary.push(
+          `| ${processes} | ${connections} | ${f.reqPerSec.toFixed(0)} | ${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)} | ${f.errors + f.timeouts + badAnswers(f)} | ${cores} |`,
+        );
+      }
+      const good = steps.filter(([, f]) => f.p95 < P95_TARGET_MS && f.errors + f.timeouts + badAnswers(f) === 0);
+      const [capacityConnections, capacity] = good.sort(([, a], [, b]) => b.reqPerSec - a.reqPerSec)[0] ?? steps[0];
+      console.log(
+        `\ncapacity: ${capacity.reqPerSec.toFixed(0)} req/s at ${capacityConnections} connections (p95 ${ms(capacity.p95)} ms, no errors)`,
+      );
+      capacities.push([processes, capacity.reqPerSec]);
+
+      const rate = Math.round(2 * capacity.reqPerSec);
+      const over = await load({ url: shop.url, connections: overloadConnections, duration: 2 * seconds, loops, overallRate: rate });
+      const answered = [...over.statuses.values()].reduce((a, b) => a + b, 0);
+      const shed = over.statuses.get(503) ?? 0;
+      console.log(
+        `overload: ${rate} req/s offered by ${overloadConnections} connections for ${2 * seconds} s: ${answered} answered (${statusList(over)}), ` +
+          `${over.reqPerSec.toFixed(0)} req/s; served p50/p95/p99 ${ms(over.p50)} / ${ms(over.p95)} / ${ms(over.p99)} ms; ` +
+          `503 p50/p95 ${ms(percentile(over.refused, 50))} / ${ms(percentile(over.refused, 95))} ms; ${over.timeouts} timeouts, ${over.errors} errors`,
+      );
+      const recovered = await recovery(`${shop.url}/`);
+      console.log(`recovery: 5 answers in a row within ${P95_TARGET_MS} ms after ${recovered.toFixed(1)} s\n`);
+      summary.push(
+        `| ${processes} | overload ${rate} req/s × ${overloadConnections} | ${over.reqPerSec.toFixed(0)} served+refused | ` +
+          `served ${ms(over.p50)} / ${ms(over.p95)} / ${ms(over.p99)}; 503 ${ms(percentile(over.refused, 50))} / ${ms(percentile(over.refused, 95))} | ` +
+          `${shed} × 503, ${over.timeouts} timeouts; recovered in ${recovered.toFixed(1)} s | – |`,
+      );
+
+      if (processes === processCounts[processCounts.length - 1] && soakSeconds > 0) {
+        console.log(`soak: ${capacityConnections} connections for ${soakSeconds} s; memory (RSS, MiB) of each server process`);
+        const samples: string[] = [`    0 s  ${serverMemory(pid).join(" + ")}`];
+        const sampler = setInterval(() => {
+          samples.push(`${String(samples.length * 30).padStart(5)} s  ${serverMemory(pid).join(" + ")}`);
+          console.log(samples[samples.length - 1]);
+        }, 30_000);
+        const soak = await load({ url: shop.url, connections: capacityConnections, duration: soakSeconds, loops });
+        clearInterval(sampler);
+        const [{ count }] = await adminQuery(database.url, "select count(*)::int as count from orders");
+        console.log(
+          `soak: ${soak.reqPerSec.toFixed(0)} req/s, p50/p95/p99 ${ms(soak.p50)} / ${ms(soak.p95)} / ${ms(soak.p99)} ms, ` +
+            `${soak.errors + soak.timeouts} errors, answers ${statusList(soak)}; ${count} orders in the database after\n`,
+        );
+        summary.push(
+          `| ${processes} | soak ${capacityConnections} × ${soakSeconds} s | ${soak.reqPerSec.toFixed(0)} | ${ms(soak.p50)} / ${ms(soak.p95)} / ${ms(soak.p99)} | ${soak.errors + soak.timeouts + badAnswers(soak)}; RSS ${samples[0].trim().split(/\s+/).slice(2).join("")} → ${serverMemory(pid).join("+")} MiB | – |`,
+        );
+      }
+    } finally {
+      await shop?.stop();
+      await database.drop();
+    }
+  }
+
+  plainAfter = await plainPageReqPerSec(baseline.url);
+} finally {
+  await baseline.stop();
+  removeBaseline(baselineDir);
+}
+const plain = (plainBefore + plainAfter) / 2;
+console.log(
+  `plain React Router page: ${plain.toFixed(0)} req/s (before ${plainBefore.toFixed(0)}, after ${plainAfter.toFixed(0)}); capacity as its share: ` +
+    capacities
+      .map(([processes, reqPerSec]) => `${processes} process${processes > 1 ? "es" : ""} ${(reqPerSec / plain).toFixed(2)}`)
+      .join(", "),
+);
+console.log();
 console.log("| Processes | Connections | req/s | p50 / p95 / p99 ms | Errors | Cores busy |");
 console.log("| --- | --- | --- | --- | --- | --- |");
 for (const row of summary) console.log(row);

@@ -3,11 +3,8 @@
  * Router page measured in the same run with the same load.
  *
  * The shop runs as in bench/run.ts (production build, fresh PGlite data directory, demo seed; DATABASE_URL
- * for PostgreSQL). The baseline is a minimal React Router framework-mode app (root layout and one route
- * with a heading and a paragraph: no loader, no CSS) generated into a temporary directory, built with the
- * project's own @react-router/dev and served by Express 5 with compression and @react-router/express, as
- * React Router's own Express template does. Its req/s is what server rendering with React Router costs on
- * this machine before the shop does any work of its own, so a page's share of it tells what the page adds.
+ * for PostgreSQL). The baseline is the plain React Router app of bench/baseline.ts: its req/s is what
+ * server rendering with React Router costs on this machine, so a page's share of it tells what the page adds.
  *
  * Each URL gets a short warm-up (JIT, lazily loaded route modules), then BENCH_SECONDS of load. The
  * baseline is measured before and after the pages and the ratios use the mean of the two, so load from
@@ -18,20 +15,14 @@
  *   BENCH_PAGES=/,/about npm run bench:ssr        only these pages (issue 18's four: BENCH_PAGES=targets)
  *   BENCH_PAGE_CACHE=both npm run bench:ssr        with the page cache (decision 038), then without: every page rendered
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { freePort, startShopProcess } from "../tests/helpers/server-process";
+import { startShopProcess } from "../tests/helpers/server-process";
+import { buildBaseline, removeBaseline, startBaseline } from "./baseline";
 import { answeringPaths, BROWSER_HEADERS, RENTAL_ITEM_SLUG } from "./pages";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const projectRoot = fileURLToPath(new URL("..", import.meta.url));
-const projectPackage = JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
 
 const publicPages = [
   "/",
@@ -73,129 +64,6 @@ function pagesToMeasure(): string[] {
   const setting = process.env.BENCH_PAGES;
   if (!setting) return publicPages;
   return setting === "targets" ? targetPages : setting.split(",");
-}
-
-// ---------------------------------------------------------------------------------------------
-// The baseline: a plain React Router app
-
-const baselineFiles: Record<string, string> = {
-  // @react-router/dev picks its default server entry by the dependencies listed here.
-  "package.json": JSON.stringify({
-    name: "react-router-baseline",
-    private: true,
-    type: "module",
-    dependencies: Object.fromEntries(
-      ["@react-router/express", "@react-router/node", "compression", "express", "isbot", "react", "react-dom", "react-router"].map(
-        (name) => [name, projectPackage.dependencies[name]],
-      ),
-    ),
-  }),
-  "vite.config.mjs": `import { reactRouter } from "@react-router/dev/vite";
-export default { plugins: [reactRouter()], logLevel: "warn" };
-`,
-  "app/root.tsx": `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-export function Layout({ children }: { children: React.ReactNode }) {
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        {children}
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
-  );
-}
-export default function App() {
-  return <Outlet />;
-}
-`,
-  "app/routes.ts": `import { index } from "@react-router/dev/routes";
-export default [index("routes/home.tsx")];
-`,
-  "app/routes/home.tsx": `export function meta() {
-  return [{ title: "Plain React Router page" }];
-}
-export default function Home() {
-  return (
-    <main>
-      <h1>Plain React Router page</h1>
-      <p>A route with no loader, no data and no styles: the floor of server rendering.</p>
-    </main>
-  );
-}
-`,
-  "server.mjs": `import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
-const build = await import("./build/server/index.js");
-const app = express();
-app.disable("x-powered-by");
-app.use(compression());
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
-app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
-app.listen(Number(process.env.PORT), "127.0.0.1");
-`,
-};
-
-/** Generates and builds the baseline app; its node_modules is the project's, so versions are the same. */
-function buildBaseline(): string {
-  const dir = mkdtempSync(join(tmpdir(), "rr-baseline-"));
-  for (const [file, text] of Object.entries(baselineFiles)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
-  symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
-  const built = spawnSync(process.execPath, [join(projectRoot, "node_modules/@react-router/dev/bin.js"), "build"], {
-    cwd: dir,
-    env: { ...process.env, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  if (built.status !== 0) {
-    removeBaseline(dir);
-    throw new Error(`The baseline app did not build:\n${built.stdout}\n${built.stderr}`);
-  }
-  return dir;
-}
-
-function removeBaseline(dir: string) {
-  // Unlink the node_modules link first: removing the folder must never reach into the project's own.
-  rmSync(join(dir, "node_modules"), { force: true });
-  rmSync(dir, { recursive: true, force: true });
-}
-
-async function startBaseline(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
-    cwd: dir,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The baseline server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("The baseline server did not answer within 30 s");
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  };
-  return { url, stop };
 }
 
 // ---------------------------------------------------------------------------------------------
