@@ -11,7 +11,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
 import { freePort } from "../tests/helpers/server-process";
+import { BROWSER_HEADERS } from "./pages";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const projectPackage = JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
@@ -134,4 +136,16 @@ export async function startBaseline(dir: string): Promise<{ url: string; stop: (
     await exited;
   };
   return { url, stop };
+}
+
+/** The plain React Router page's req/s (10 connections, 2 s warm-up, 5 s): the machine's speed, not the shop's. */
+export async function plainPageReqPerSec(url: string): Promise<number> {
+  const run = (duration: number) =>
+    new Promise<number>((resolve, reject) =>
+      autocannon({ url, connections: 10, duration, headers: BROWSER_HEADERS }, (error, result) =>
+        error ? reject(error) : resolve(result.non2xx + result.errors + result.timeouts === 0 ? result.requests.average : Number.NaN),
+      ),
+    );
+  await run(2);
+  return run(5);
 }

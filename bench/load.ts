@@ -41,7 +41,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type ShopProcess, startShopProcess } from "../tests/helpers/server-process";
 import { createVisitor, INVOICE, locationOf, winterPeriod } from "../tests/helpers/visitor";
-import { buildBaseline, removeBaseline, startBaseline } from "./baseline";
+import { buildBaseline, plainPageReqPerSec, removeBaseline, startBaseline } from "./baseline";
 import { BROWSER_HEADERS } from "./pages";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -389,18 +389,6 @@ const statusList = (f: Figures) =>
 // ---------------------------------------------------------------------------------------------
 // The run
 
-/** The plain React Router page's req/s (10 connections, 2 s warm-up, 5 s): the machine's speed, not the shop's. */
-async function plainPageReqPerSec(url: string): Promise<number> {
-  const run = (duration: number) =>
-    new Promise<number>((resolve, reject) =>
-      autocannon({ url, connections: 10, duration, headers: BROWSER_HEADERS }, (error, result) =>
-        error ? reject(error) : resolve(result.non2xx + result.errors + result.timeouts === 0 ? result.requests.average : Number.NaN),
-      ),
-    );
-  await run(2);
-  return run(5);
-}
-
 const summary: string[] = [];
 const capacities: [number, number][] = [];
 console.log(`mix per visitor loop: ${STEPS.join(", ")}; six languages; PostgreSQL; ${seconds} s per step\n`);
@@ -408,12 +396,13 @@ console.log(`mix per visitor loop: ${STEPS.join(", ")}; six languages; PostgreSQ
 // The machine's speed before and after the mix: this machine kind served the same code at 2.3 times the rate on
 // one day as on another, so a capacity is read beside it.
 const baselineDir = buildBaseline();
-const baseline = await startBaseline(baselineDir);
-const plainBefore = await plainPageReqPerSec(baseline.url);
-console.log(`plain React Router page (bench/baseline.ts, the machine's speed): ${plainBefore.toFixed(0)} req/s\n`);
-
+let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+let plainBefore = Number.NaN;
 let plainAfter = Number.NaN;
 try {
+  baseline = await startBaseline(baselineDir);
+  plainBefore = await plainPageReqPerSec(baseline.url);
+  console.log(`plain React Router page (bench/baseline.ts, the machine's speed): ${plainBefore.toFixed(0)} req/s\n`);
   for (const processes of processCounts) {
     const database = await createDatabase();
     let shop: ShopProcess | undefined;
@@ -505,7 +494,7 @@ try {
 
   plainAfter = await plainPageReqPerSec(baseline.url);
 } finally {
-  await baseline.stop();
+  await baseline?.stop();
   removeBaseline(baselineDir);
 }
 const plain = (plainBefore + plainAfter) / 2;

@@ -116,8 +116,7 @@ async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemA
   const serviceDay = zonedDate(params.pickupAt);
   const parts = await partsFor(params.itemIds, db);
   // One array parameter, however many items: a statement of the same text and one value to bind.
-  const itemFilter =
-    params.itemIds && params.itemIds.length > 0 ? sql`and i.id = any(${`{${params.itemIds.map(Number).join(",")}}`}::int[])` : sql``;
+  const itemFilter = params.itemIds && params.itemIds.length > 0 ? sql`and i.id = any(${`{${params.itemIds.join(",")}}`}::int[])` : sql``;
   const units = sql`
     select u.item_id, i.kind, u.size,
            count(*) filter (where not exists (
