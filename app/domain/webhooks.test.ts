@@ -85,6 +85,29 @@ describe("private addresses (SSRF)", () => {
     ["::ffff:10.0.0.1", true],
     ["::ffff:169.254.169.254", true],
     ["not an address", true],
+    // IPv6 forms that wrap this host or a private network (issue 33): only global unicast passes.
+    ["::127.0.0.1", true],
+    ["[::127.0.0.1]", true],
+    ["::8.8.8.8", true],
+    ["::ffff:0:127.0.0.1", true],
+    ["::ffff:0:8.8.8.8", true],
+    ["2002:7f00:1::", true],
+    ["2002:a00:1::1", true],
+    ["2002:a9fe:a9fe::", true],
+    ["64:ff9b::7f00:1", true],
+    ["64:ff9b::808:808", true],
+    ["64:ff9b:1::1", true],
+    ["2001::1", true],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", true],
+    ["2001:db8::1", true],
+    ["3fff::1", true],
+    ["100::1", true],
+    ["fec0::1", true],
+    ["::ffff:192.88.99.1", true],
+    ["0:0:0:0:0:ffff:7f00:1", true],
+    ["::FFFF:127.0.0.1", true],
+    ["1::1", true],
+    ["4000::1", true],
     ["8.8.8.8", false],
     ["1.1.1.1", false],
     ["100.63.255.255", false],
@@ -94,6 +117,9 @@ describe("private addresses (SSRF)", () => {
     ["93.184.216.34", false],
     ["2606:4700:4700::1111", false],
     ["::ffff:8.8.8.8", false],
+    ["2002:808:808::1", false],
+    ["2a00:1450:4001:80b::200e", false],
+    ["2001:4860:4860::8888", false],
   ])("%s is private: %s", (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
   });
@@ -114,6 +140,9 @@ describe("private addresses (SSRF)", () => {
     expect(error("http://2130706433/")).toBe("admin.webhooks.errors.private"); // 127.0.0.1 as one number
     expect(error("http://0x7f.1/")).toBe("admin.webhooks.errors.private");
     expect(error("http://[::ffff:169.254.169.254]/")).toBe("admin.webhooks.errors.private");
+    expect(error("http://[::127.0.0.1]/")).toBe("admin.webhooks.errors.private");
+    expect(error("http://[::ffff:0:127.0.0.1]/")).toBe("admin.webhooks.errors.private");
+    expect(error("http://[2002:7f00:1::]/")).toBe("admin.webhooks.errors.private");
     expect(checkWebhookUrl("http://127.0.0.1:3000/", true).ok).toBe(true);
   });
 

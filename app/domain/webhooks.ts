@@ -68,11 +68,18 @@ export function webhookBody(event: { eventId: string; type: WebhookEvent; create
 }
 
 /**
- * Addresses no endpoint may reach (SSRF): this host, private and shared networks, link-local (cloud
- * metadata at 169.254.169.254), documentation, benchmarking, multicast and reserved ranges. An IPv4 address
- * written as IPv6 (`::ffff:127.0.0.1`) is checked as the IPv4 address it is.
+ * Addresses an endpoint may reach (SSRF): global unicast only. A blocklist of private ranges missed forms
+ * that wrap this host in IPv6 (`::127.0.0.1`, `::ffff:0:127.0.0.1`, `2002:7f00:1::`), so the rule is the
+ * other way round: an address is allowed only when it is known to be public.
+ *
+ * IPv4: everything but this network, private, shared (CGNAT), loopback, link-local (cloud metadata at
+ * 169.254.169.254), IETF, documentation, 6to4 relay, benchmarking, multicast and reserved ranges.
+ * IPv6: 2000::/3 only, less its special ranges; an IPv4 address written as IPv6 (mapped `::ffff:a.b.c.d`)
+ * or wrapped in 6to4 (`2002:aabb:ccdd::`) counts as the IPv4 address it leads to. Everything else (the
+ * deprecated compatible form `::a.b.c.d`, the translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::`, unique
+ * local, link-local, multicast, Teredo, documentation) is outside 2000::/3 or one of its special ranges.
  */
-const forbidden = new BlockList();
+const notGlobal4 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -82,6 +89,7 @@ for (const [network, prefix] of [
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
   ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
   ["198.51.100.0", 24],
@@ -89,26 +97,56 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const)
-  forbidden.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["fec0::", 10],
-  ["ff00::", 8],
-] as const)
-  forbidden.addSubnet(network, prefix, "ipv6");
+  notGlobal4.addSubnet(network, prefix, "ipv4");
 
-/** True for an address an endpoint may not point to; anything that is not an IP address counts as private. */
+/** Special ranges inside 2000::/3 (IANA's IPv6 special-purpose registry) that are not plain global unicast. */
+const notGlobal6 = new BlockList();
+for (const [network, prefix] of [
+  ["2001::", 23],
+  ["2001:db8::", 32],
+  ["3fff::", 20],
+] as const)
+  notGlobal6.addSubnet(network, prefix, "ipv6");
+
+/** The 16 bytes of an IPv6 address that `isIP` accepted (with `::` and a dotted IPv4 tail allowed). */
+function ipv6Bytes(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
+  const groups = (part: string) => (part ? part.split(":").map((g) => Number.parseInt(g, 16)) : []);
+  const left = groups(head);
+  const right = tail === null ? [] : groups(tail);
+  const all = [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return all.flatMap((g) => [g >> 8, g & 0xff]);
+}
+
+const ipv4Of = (bytes: number[]) => bytes.join(".");
+
+function isGlobal4(address: string): boolean {
+  return !notGlobal4.check(address, "ipv4");
+}
+
+function isGlobal6(address: string): boolean {
+  const bytes = ipv6Bytes(address);
+  const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  if (mapped) return isGlobal4(ipv4Of(bytes.slice(12)));
+  if ((bytes[0] & 0xe0) !== 0x20) return false;
+  // 6to4 leads to the IPv4 address in its bits 16–47: public only when that one is.
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return isGlobal4(ipv4Of(bytes.slice(2, 6)));
+  return !notGlobal6.check(address, "ipv6");
+}
+
+/** True for an address an endpoint may not point to: anything that is not a global unicast IP address. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   const family = isIP(bare);
-  if (family === 0) return true;
-  return forbidden.check(bare, family === 4 ? "ipv4" : "ipv6");
+  if (family === 4) return !isGlobal4(bare);
+  if (family === 6) return !isGlobal6(bare.toLowerCase());
+  return true;
 }
 
 /**
