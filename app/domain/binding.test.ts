@@ -34,6 +34,28 @@ describe("ISO 11088 release settings", () => {
     expect(value({ weightKg: 11, heightCm: 95, age: 5, skill: "beginner", soleLengthMm: 200 })).toBe("A 0.75");
   });
 
+  it("keeps the lightest skiers (10–13 kg) on code A whatever their type and age (issue 33)", () => {
+    // A 12 kg, 90 cm child of 3 whose parent gave "expert" was set B 1.0; the standard keeps A.
+    for (const skill of ["beginner", "intermediate", "expert"] as const)
+      expect(value({ weightKg: 12, heightCm: 90, age: 3, skill, soleLengthMm: 200 })).toBe("A 0.75");
+    expect(value({ weightKg: 13, heightCm: 95, age: 12, skill: "expert", soleLengthMm: 220 })).toBe("A 0.75");
+    // From 14 kg the corrections apply again: B, type 3 two rows down, under 10 one up: C.
+    expect(value({ weightKg: 14, heightCm: 95, age: 5, skill: "expert", soleLengthMm: 220 })).toBe("C 1.5");
+  });
+
+  it("reads soles of 351 mm and more in their own column, one step lower for J to O (issue 33)", () => {
+    const type1 = { skill: "beginner" as const, age: 30, heightCm: 200 };
+    const bySole = (weightKg: number, soleLengthMm: number) => value({ ...type1, weightKg, soleLengthMm });
+    expect([bySole(60, 350), bySole(60, 351)]).toEqual(["J 3.5", "J 3"]);
+    expect([bySole(70, 350), bySole(70, 351)]).toEqual(["K 4.5", "K 4"]);
+    expect([bySole(85, 350), bySole(85, 360)]).toEqual(["L 5.5", "L 5"]);
+    expect([bySole(100, 350), bySole(100, 380)]).toEqual(["M 6.5", "M 6"]);
+    expect(value({ weightKg: 100, heightCm: 200, skill: "intermediate", soleLengthMm: 351 })).toBe("N 7.5");
+    expect(value({ weightKg: 100, heightCm: 200, skill: "expert", soleLengthMm: 351 })).toBe("O 9");
+    // Rows above J have no value there: set at the counter.
+    expect(value({ ...type1, weightKg: 50, heightCm: 155, soleLengthMm: 351 })).toBe("outsideTable");
+  });
+
   it("holds the bands' edges: weight, height and sole length", () => {
     const type1 = { skill: "beginner" as const, age: 30, heightCm: 200 };
     expect(value({ ...type1, weightKg: 66 })).toBe("J 4.5");

@@ -1,8 +1,8 @@
 /**
- * Ski binding release settings as ISO 11088 sets them (issue 20): the skier code from weight and height,
- * moved by the skier type and age, then the release value (and the torques a binding tester checks) by the
- * boot's sole length. Anything missing or outside the standard's table is "set at the counter": a release
- * value is never guessed.
+ * Ski binding release settings as ISO 11088:2023 (seventh edition) sets them (issue 20, checked again in
+ * issue 33, decision 043): the skier code from weight and height, moved by the skier type and age, then the
+ * release value (and the torques a binding tester checks) by the boot's sole length. Anything missing or
+ * outside the standard's table is "set at the counter": a release value is never guessed.
  */
 import type { Skill } from "./vocabulary";
 
@@ -16,27 +16,27 @@ const WEIGHT_FROM = [10, 14, 18, 22, 26, 31, 36, 42, 49, 58, 67, 79, 95];
 const HEIGHT_FROM = [0, 149, 158, 167, 179, 195];
 const FIRST_HEIGHT_CODE = 7; // H
 
-/** Upper ends (mm) of the sole length columns; the last column has none. */
-const SOLE_UP_TO = [230, 250, 270, 290, 310, 330];
+/** Upper ends (mm) of the sole length columns; the last column (351 mm and more) has none. */
+const SOLE_UP_TO = [230, 250, 270, 290, 310, 330, 350];
 
-/** Release values by code (rows) and sole length (columns ≤230 … ≥331); null where the standard has none. */
+/** Release values by code (rows) and sole length (columns ≤230 … 331–350, ≥351); null where the standard has none. */
 const _ = null;
 const VALUES: (number | null)[][] = [
-  [0.75, 0.75, _, _, _, _, _], // A
-  [1, 0.75, 0.75, _, _, _, _], // B
-  [1.5, 1.25, 1.25, 1, _, _, _], // C
-  [2, 1.75, 1.5, 1.5, 1.25, _, _], // D
-  [2.5, 2.25, 2, 1.75, 1.5, 1.5, _], // E
-  [3, 2.75, 2.5, 2.25, 2, 1.75, 1.75], // F
-  [_, 3.5, 3, 2.75, 2.5, 2.25, 2], // G
-  [_, _, 3.5, 3, 3, 2.75, 2.5], // H
-  [_, _, 4.5, 4, 3.5, 3.5, 3], // I
-  [_, _, 5.5, 5, 4.5, 4, 3.5], // J
-  [_, _, 6.5, 6, 5.5, 5, 4.5], // K
-  [_, _, 7.5, 7, 6.5, 6, 5.5], // L
-  [_, _, _, 8.5, 8, 7, 6.5], // M
-  [_, _, _, 10, 9.5, 8.5, 8], // N
-  [_, _, _, 11.5, 11, 10, 9.5], // O
+  [0.75, 0.75, _, _, _, _, _, _], // A
+  [1, 0.75, 0.75, _, _, _, _, _], // B
+  [1.5, 1.25, 1.25, 1, _, _, _, _], // C
+  [2, 1.75, 1.5, 1.5, 1.25, _, _, _], // D
+  [2.5, 2.25, 2, 1.75, 1.5, 1.5, _, _], // E
+  [3, 2.75, 2.5, 2.25, 2, 1.75, 1.75, _], // F
+  [_, 3.5, 3, 2.75, 2.5, 2.25, 2, _], // G
+  [_, _, 3.5, 3, 3, 2.75, 2.5, _], // H
+  [_, _, 4.5, 4, 3.5, 3.5, 3, _], // I
+  [_, _, 5.5, 5, 4.5, 4, 3.5, 3], // J
+  [_, _, 6.5, 6, 5.5, 5, 4.5, 4], // K
+  [_, _, 7.5, 7, 6.5, 6, 5.5, 5], // L
+  [_, _, _, 8.5, 8, 7, 6.5, 6], // M
+  [_, _, _, 10, 9.5, 8.5, 8, 7.5], // N
+  [_, _, _, 11.5, 11, 10, 9.5, 9], // O
 ];
 /** Torques (Nm) by code: twist (Mz) and forward lean (My), what a binding tester reads. */
 const TWIST = [8, 11, 14, 17, 20, 23, 27, 31, 37, 43, 50, 58, 67, 78, 91];
@@ -75,9 +75,12 @@ export function bindingSetting(input: BindingInput): BindingSetting {
   // Height counts only from code H on; of the two codes, the lighter one (nearer the top of the table).
   const byHeight = FIRST_HEIGHT_CODE + band(heightCm, HEIGHT_FROM);
   let code = Math.min(byWeight, byHeight);
-  code += SKIER_TYPE[skill] - 1;
-  if (age < 10 || age >= 50) code -= 1;
-  code = Math.max(0, code);
+  // The standard's note to code A: the lightest skiers (10–13 kg) stay on A whatever their type and age.
+  if (byWeight > 0) {
+    code += SKIER_TYPE[skill] - 1;
+    if (age < 10 || age >= 50) code -= 1;
+    code = Math.max(0, code);
+  }
   if (code >= SKIER_CODES.length) return { ok: false, reason: "outsideTable" };
   let column = SOLE_UP_TO.findIndex((upTo) => soleLengthMm <= upTo);
   if (column < 0) column = SOLE_UP_TO.length;
