@@ -84,3 +84,40 @@ describe("the contract's rules", () => {
       expect(agreementFile.safeParse(bad).success).toBe(false);
   });
 });
+
+describe("an animated signature", () => {
+  /** A chunk with its length and type; the CRC is not read by the check, so zeros do. */
+  const chunk = (type: string, data: number[] = []) => {
+    const bytes = new Uint8Array(12 + data.length);
+    new DataView(bytes.buffer).setUint32(0, data.length);
+    bytes.set(
+      [...type].map((c) => c.charCodeAt(0)),
+      4,
+    );
+    bytes.set(data, 8);
+    return bytes;
+  };
+  const png = (...chunks: Uint8Array[]) => {
+    const head = pngHead(900, 360);
+    const all = new Uint8Array(head.length + chunks.reduce((n, c) => n + c.length, 0));
+    all.set(head);
+    let offset = head.length;
+    for (const c of chunks) {
+      all.set(c, offset);
+      offset += c.length;
+    }
+    return all;
+  };
+
+  it("refuses a PNG with animation chunks before anything decodes it", () => {
+    const apng = png(chunk("acTL", [0, 0, 0, 119, 0, 0, 0, 0]), chunk("IDAT", [1, 2, 3]), chunk("fdAT", [0, 0, 0, 1]), chunk("IEND"));
+    expect(readSignaturePng(dataUrl(apng))).toEqual({ ok: false, error: "admin.agreement.errors.animated" });
+  });
+
+  it("takes a still PNG with its chunks, and refuses a chunk that runs past the end", () => {
+    expect(readSignaturePng(dataUrl(png(chunk("IDAT", [1, 2, 3]), chunk("IEND")))).ok).toBe(true);
+    const cut = png(chunk("IDAT", [1, 2, 3]));
+    new DataView(cut.buffer).setUint32(33, 5000);
+    expect(readSignaturePng(dataUrl(cut))).toEqual({ ok: false, error: "admin.agreement.errors.signature" });
+  });
+});

@@ -48,7 +48,34 @@ export function readSignaturePng(dataUrl: string): { ok: true; value: SignatureP
   const height = view.getUint32(20);
   const { minWidth, maxWidth, minHeight, maxHeight } = SIGNATURE_SIZE;
   if (width < minWidth || width > maxWidth || height < minHeight || height > maxHeight) return invalid;
+  const chunks = pngChunks(png);
+  if (chunks === null) return invalid;
+  // An animated PNG's frames are all decoded by the PDF writer (119 frames of 2000 × 1000 held the shop for
+  // seconds): the pad draws one picture, so a second frame is refused here, before anything decodes it.
+  if (chunks.some((type) => ANIMATION_CHUNKS.has(type))) return { ok: false, error: "admin.agreement.errors.animated" };
   return { ok: true, value: { png, width, height } };
+}
+
+/** The chunks that make a PNG an animation (APNG): animation control, frame control, frame data. */
+const ANIMATION_CHUNKS = new Set(["acTL", "fcTL", "fdAT"]);
+
+/**
+ * The chunk types of a PNG in file order, read from their length fields only (no decompression), or null
+ * when a length runs past the end. A cut-off file is the decoder's to refuse.
+ */
+function pngChunks(png: Uint8Array): string[] | null {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const types: string[] = [];
+  let offset = PNG_MAGIC.length;
+  while (offset + 12 <= png.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
+    types.push(type);
+    offset += 12 + length;
+    if (offset > png.length) return null;
+    if (type === "IEND") break;
+  }
+  return types;
 }
 
 const signatureField = z.preprocess(

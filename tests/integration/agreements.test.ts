@@ -5,6 +5,7 @@
  * signatures are refused with nothing written, and the customer downloads every version by the order's link.
  */
 import { createHash } from "node:crypto";
+import { crc32 } from "node:zlib";
 import { and, asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,6 +48,57 @@ async function padPng(blank = false): Promise<string> {
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 
+/** A PNG chunk: length, type, data and the CRC over type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([head, body, crc]);
+}
+
+/**
+ * An animated PNG (APNG) of `frames` frames, each the pad's picture: what a script can post as a
+ * "signature" to make the PDF writer decode every frame. A browser plays it; the check reads only chunks.
+ */
+async function animatedPng(frames: number): Promise<Buffer> {
+  const still = await sharp(
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="360"><circle cx="450" cy="180" r="90"/></svg>'),
+  )
+    .png({ palette: true, colours: 2, compressionLevel: 9 })
+    .toBuffer();
+  const chunks: { type: string; data: Buffer }[] = [];
+  for (let offset = 8; offset < still.length; ) {
+    const length = still.readUInt32BE(offset);
+    chunks.push({ type: still.toString("latin1", offset + 4, offset + 8), data: still.subarray(offset + 8, offset + 8 + length) });
+    offset += 12 + length;
+  }
+  const ihdr = chunks.find((c) => c.type === "IHDR") as { data: Buffer };
+  const image = Buffer.concat(chunks.filter((c) => c.type === "IDAT").map((c) => c.data));
+  let sequence = 0;
+  const u32 = (...values: number[]) =>
+    Buffer.concat(values.map((v) => Buffer.from([v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255])));
+  // fcTL: sequence, width, height, x, y, delay 1/10 s, dispose none, blend source.
+  const frameControl = () => pngChunk("fcTL", Buffer.concat([u32(sequence++, 900, 360, 0, 0), Buffer.from([0, 1, 0, 10, 0, 0])]));
+  // The palette and its transparency stay between IHDR and the first frame.
+  const between = chunks.filter((c) => !["IHDR", "IDAT", "IEND"].includes(c.type)).map((c) => pngChunk(c.type, c.data));
+  const parts = [
+    still.subarray(0, 8),
+    pngChunk("IHDR", ihdr.data),
+    pngChunk("acTL", u32(frames, 0)),
+    ...between,
+    frameControl(),
+    pngChunk("IDAT", image),
+  ];
+  for (let n = 1; n < frames; n++) {
+    parts.push(frameControl());
+    parts.push(pngChunk("fdAT", Buffer.concat([u32(sequence++), image])));
+  }
+  parts.push(pngChunk("IEND", Buffer.alloc(0)));
+  return Buffer.concat(parts);
+}
+
 async function createUser(email: string, shopIdsOf: number[]) {
   const [user] = await db
     .insert(schema.users)
@@ -67,8 +119,8 @@ async function handedOutOrder() {
     holdRequest(branches.ciaslin, [rentalLine(ski.id, "anna"), { ...rentalLine(ski.id, "jonas"), personIndex: 1 }], {
       language: "de",
       persons: [
-        { firstName: "Anna", lastName: "Jansen", heightCm: 172, weightKg: 64, skill: "intermediate", shoeSize: 39 },
-        { firstName: "Jonas", lastName: "Jansen", heightCm: 150, weightKg: 40, skill: "beginner", shoeSize: 35 },
+        { firstName: "Anna", lastName: "Jansen", age: 34, heightCm: 172, weightKg: 64, skill: "intermediate", shoeSize: 39 },
+        { firstName: "Jonas", lastName: "Jansen", age: 11, heightCm: 150, weightKg: 40, skill: "beginner", shoeSize: 35 },
       ],
       invoice: { ...holdRequest(0, []).invoice, name: "Anna Jansen" },
     }),
@@ -130,7 +182,11 @@ describe(`the signed rental contract on ${testDbKind}`, () => {
     const screen = await pageText(await shop.request(`/de/admin/order/${order.id}/agreement?back=en`, as(ciaslinStaff)));
     expect(screen).toContain(de.admin.agreement.intro);
     expect(screen).toContain(de.documents.contract.term2);
-    expect(screen).toContain("Bindung Auslösewert 6,5 · Skifahrercode K · Sohle 305 mm");
+    expect(screen).toContain("Bindung Auslösewert 6,5 · Skifahrercode K · Sohle 305 mm · Vorderbacken 50 Nm · Fersenbacken 194 Nm");
+    // What the binding was set for, per person: age, measures and the skier type; no shoe size.
+    expect(screen).toContain("34 Jahre · 172 cm · 64 kg · Fortgeschritten (Skifahrertyp 2)");
+    expect(screen).toContain("11 Jahre · 150 cm · 40 kg · Anfänger (Skifahrertyp 1)");
+    expect(screen).not.toContain("Schuhgröße");
     expect(screen).toContain(de.documents.agreement.bindingAtCounter);
     expect(screen).toContain(codes[0]);
 
@@ -157,6 +213,11 @@ describe(`the signed rental contract on ${testDbKind}`, () => {
     expect(lines).toContain("Jonas Jansen");
     for (const code of codes) expect(text).toContain(code);
     expect(lines.join(" ")).toContain("Bindung Auslösewert 6,5");
+    expect(lines.join(" ")).toContain("Sohle 305 mm");
+    expect(lines.join(" ")).toContain("Vorderbacken 50 Nm · Fersenbacken 194 Nm");
+    expect(lines).toContain("34 Jahre · 172 cm · 64 kg · Fortgeschritten (Skifahrertyp 2)");
+    expect(lines).toContain("11 Jahre · 150 cm · 40 kg · Anfänger (Skifahrertyp 1)");
+    expect(text).not.toContain("Schuhgröße");
     expect(lines.join(" ")).toContain(de.documents.agreement.bindingAtCounter);
     expect(lines).toContain(de.documents.agreement.deposit);
     expect(lines).toContain(asDrawn(formatMoney(16_000, "de")));
@@ -306,6 +367,23 @@ describe(`the signed rental contract on ${testDbKind}`, () => {
       if (fields.typedName) expect(html).toMatch(/id="typed-name"[^>]*value="Anna Jansen"/);
     }
     expect(await agreementCount()).toBe(before);
+  });
+
+  it("refuses an animated signature before decoding it, writing nothing", async () => {
+    const { order } = await handedOutOrder();
+    const before = await agreementCount();
+    const answer = await post(ciaslinStaff, `/de/admin/order/${order.id}/agreement`, {
+      signerName: "Anna Jansen",
+      signature: `data:image/png;base64,${(await animatedPng(119)).toString("base64")}`,
+      typedName: "",
+      back: "en",
+    });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain(de.admin.agreement.errors.animated);
+    expect(html).toMatch(/id="signer-name"[^>]*value="Anna Jansen"/);
+    expect(await agreementCount()).toBe(before);
+    expect(await agreementRows(order.id)).toEqual([]);
   });
 
   it("is signed only once the equipment is handed out", async () => {

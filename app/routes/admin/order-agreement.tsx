@@ -100,6 +100,11 @@ export default function OrderAgreement({ loaderData, actionData }: Route.Compone
         {persons.map((person) => (
           <section key={person.key} className="rounded-xl border border-slate-200 p-4" aria-label={person.name ?? t("order.other")}>
             <h3 className="font-semibold">{person.name ?? t("order.other")}</h3>
+            {person.measures && (
+              <p className="text-base text-slate-700" data-measures>
+                {person.measures}
+              </p>
+            )}
             <ul className="mt-2 divide-y divide-slate-100">
               {person.lines.map((line) => (
                 <li key={line.id} className="py-2">

@@ -18,7 +18,7 @@ import { type Db, getDb } from "../db/client.server";
 import { agreements, deposits, items, orderLines, orderPersons, orders, reservations, shops, units } from "../db/schema";
 import { depositDueOf } from "../payments/deposits.server";
 import { getSettings } from "../settings/settings.server";
-import { bindingText, type ContractInput, rentalContractPdf } from "./documents.server";
+import { bindingText, type ContractInput, personMeasures, rentalContractPdf } from "./documents.server";
 import { orderPageUrl } from "./orders.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -239,9 +239,10 @@ export async function signingScreen(user: BackOfficeUser, orderId: string, origi
       ...contract.persons.map((p) => ({
         key: String(p.id),
         name: personName(p),
+        measures: personMeasures(p, locale),
         lines: contract.lines.filter((l) => l.personId === p.id),
       })),
-      { key: "other", name: null, lines: contract.lines.filter((l) => !contract.persons.some((p) => p.id === l.personId)) },
+      { key: "other", name: null, measures: "", lines: contract.lines.filter((l) => !contract.persons.some((p) => p.id === l.personId)) },
     ]
       .filter((group) => group.lines.length > 0)
       .map((group) => ({

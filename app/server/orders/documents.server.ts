@@ -4,12 +4,13 @@
  */
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB, rgb, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
-import type { LineBinding } from "../../domain/binding";
+import { type LineBinding, SKIER_TYPE } from "../../domain/binding";
 import type { DamageFeeLine } from "../../domain/damage";
 import { formatDate, formatDateTime, formatMoney, formatPercent, formatTag } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
 import { hotelNote } from "../../domain/partner-hotel";
+import { peakNotes } from "../../domain/peaks";
 import { takenWaiver } from "../../domain/pricing";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
@@ -44,9 +45,11 @@ export type OrderDocumentInput = {
   >;
   shop: Pick<ShopRow, "name" | "street" | "postalCode" | "town" | "country" | "phone" | "email">;
   persons: Pick<PersonRow, "id" | "firstName" | "lastName">[];
-  lines: Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "subtotalCents" | "packageName">[];
+  lines: Pick<LineRow, "id" | "personId" | "name" | "size" | "quantity" | "subtotalCents" | "packageName" | "surchargeCents" | "peaks">[];
   /** The partner hotel the customer chose, shown whether or not its discount applied. */
   hotel?: { name: string } | null;
+  /** The deposit the order asks (reserved on the card, not charged; decision 045); 0 or absent for none. */
+  depositCents?: number;
   /** Damage fees charged at return (decision 046), listed after the total: they are not part of it. */
   damageFees?: { lines: DamageFeeLine[]; totalCents: number };
   orderUrl: string;
@@ -460,6 +463,19 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
         // Before discounts, so that the lines, the discounts below and the total add up.
         { text: money(line.subtotalCents), ...columns.price, align: "right" },
       ]);
+      for (const note of peakNotes(line.peaks, line.surchargeCents, locale))
+        sheet.row(
+          [
+            {
+              text: t(note.key, note.values),
+              x: columns.item.x + 10,
+              width: columns.quantity.x + columns.quantity.width - columns.item.x - 10,
+              size: 8,
+              color: MUTED,
+            },
+          ],
+          2,
+        );
     }
   }
   sheet.onNewPage = null;
@@ -493,6 +509,10 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
   for (const vat of order.vatBreakdown)
     amount(t("documents.vatRate", { rate: percent(vat.rateBp) }), vat.vatCents, { size: 9, color: MUTED });
   amount(t("documents.vatTotal"), order.vatCents, { size: 9, color: MUTED });
+  if (input.depositCents) {
+    sheet.space(8);
+    field(t("order.deposit.title"), t("order.deposit.due", { amount: money(input.depositCents) }), true);
+  }
   if (input.damageFees && input.damageFees.lines.length > 0) drawDamageFees(sheet, input.damageFees, t, money);
   sheet.space(16);
 
@@ -519,10 +539,31 @@ export function bindingText(binding: LineBinding | null, locale: Locale): string
   const t = getT(locale, messages[locale]);
   if (!binding) return t("documents.agreement.bindingAtCounter");
   const value = new Intl.NumberFormat(formatTag[locale], { maximumFractionDigits: 2 }).format(binding.value);
+  const newtonMetres = new Intl.NumberFormat(formatTag[locale], { maximumFractionDigits: 0 });
   return [
     t(binding.setBy === "clerk" ? "documents.agreement.bindingByClerk" : "documents.agreement.binding", { value }),
     binding.code ? t("documents.agreement.skierCode", { code: binding.code }) : null,
     binding.soleLengthMm ? t("documents.agreement.sole", { mm: binding.soleLengthMm }) : null,
+    binding.twistNm !== null && binding.forwardLeanNm !== null
+      ? t("documents.agreement.torques", { toe: newtonMetres.format(binding.twistNm), heel: newtonMetres.format(binding.forwardLeanNm) })
+      : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/**
+ * What a person's binding was set for, as the contract prints it under their name (and the signing screen
+ * shows it): age, height, weight and skill with its ISO 11088 skier type. The boot's sole length and the
+ * torques are the ski line's (`bindingText`); the shoe size is no input of the setting, so it is not here.
+ */
+export function personMeasures(p: ContractInput["persons"][number], locale: Locale): string {
+  const t = getT(locale, messages[locale]);
+  return [
+    p.age !== null ? t("documents.contract.age", { years: p.age }) : null,
+    p.heightCm ? t("documents.contract.height", { cm: p.heightCm }) : null,
+    p.weightKg ? t("documents.contract.weight", { kg: p.weightKg }) : null,
+    p.skill ? `${t(`booking.skill.${p.skill}`)} (${t("documents.contract.skierType", { type: SKIER_TYPE[p.skill] })})` : null,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -572,7 +613,7 @@ export type ContractInput = {
     | "email"
   >;
   shop: Pick<ShopRow, "name" | "street" | "postalCode" | "town" | "country" | "phone" | "email">;
-  persons: Pick<PersonRow, "id" | "firstName" | "lastName" | "heightCm" | "weightKg" | "skill" | "shoeSize">[];
+  persons: Pick<PersonRow, "id" | "firstName" | "lastName" | "age" | "heightCm" | "weightKg" | "skill">[];
   /**
    * Each line with the codes of its units (handed out, or else reserved) and, for a ski line (`ski`), the
    * binding release setting it was given at hand-out (null: still to be set at the counter).
@@ -667,19 +708,10 @@ export async function rentalContractPdf(input: ContractInput, locale: Locale, bu
     );
     sheet.rule();
   };
-  const measures = (p: ContractInput["persons"][number]) =>
-    [
-      p.heightCm ? t("documents.contract.height", { cm: p.heightCm }) : null,
-      p.weightKg ? t("documents.contract.weight", { kg: p.weightKg }) : null,
-      p.skill ? t(`booking.skill.${p.skill}`) : null,
-      p.shoeSize ? t("documents.contract.shoe", { size: p.shoeSize }) : null,
-    ]
-      .filter(Boolean)
-      .join(" · ");
   const groups = [
     ...persons.map((p) => ({
       title: [p.firstName, p.lastName].filter(Boolean).join(" "),
-      detail: measures(p),
+      detail: personMeasures(p, locale),
       lines: lines.filter((l) => l.personId === p.id),
     })),
     {
