@@ -98,6 +98,8 @@ export async function counterCatalog(
     pickupAt: checked.period.pickupAt,
     returnAt: checked.period.returnAt,
     turnaroundMinutes: settings.turnaroundMinutes,
+    // What is on this branch's shelf: a counter order claims nothing from another branch.
+    ownUnitsOnly: true,
   });
   const offered = new Map(availability.map((a) => [a.itemId, a]));
   const candidates = rows.filter((r) => offered.has(r.item.id));

@@ -218,7 +218,10 @@ async function lockForAction(tx: Db, user: BackOfficeUser, id: string, action: O
 }
 
 class PickupRefused extends Error {
-  constructor(readonly errors: Record<string, string>) {
+  constructor(
+    readonly errors: Record<string, string>,
+    readonly params?: Record<string, string>,
+  ) {
     super("pickup refused");
   }
 }
@@ -227,7 +230,9 @@ class PickupRefused extends Error {
  * Hands the order out: for every rental line (equipment, depot lockers) the clerk scans or types the codes
  * of the units given to the customer. A reserved unit is taken as it is; another unit of the same item and
  * size takes over the reservation when it is free for the period (the exclusion constraint decides), so the
- * customer can have whichever pair is at hand. Not found when the order is missing or another branch's.
+ * customer can have whichever pair is at hand. Every line is checked before anything is refused, so the
+ * clerk learns of all the wrong or booked pieces at once. The same hand-out sent again (a double click, a
+ * reload) finds it done and answers as done. Not found when the order is missing or another branch's.
  */
 export async function pickUpOrder(
   user: BackOfficeUser,
@@ -239,13 +244,16 @@ export async function pickUpOrder(
     return await getDb().transaction(async (tx) => {
       const { order, error } = await lockForAction(tx as unknown as Db, user, id, "pickup");
       if (!order) return fail.notFound();
-      if (error) return fail.invalid({ form: error });
+      if (error) {
+        if (order.status === "picked_up" && (await handedOutAs(tx as unknown as Db, id, codesByLine))) return ok();
+        return fail.invalid({ form: error });
+      }
       const ahead = daysUntilPickup(order.pickupAt, options.now ?? new Date());
       if (ahead >= EARLY_PICKUP_DAYS && !options.early) return fail.conflict({ form: "admin.orders.errors.earlyPickup" }, { count: ahead });
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id));
       const errors: Record<string, string> = {};
       const used = new Set<string>();
-      const handOut: { lineId: number; unitIds: number[] }[] = [];
+      const handOut: { lineId: number; unitIds: number[]; codes: Map<number, string> }[] = [];
       for (const line of lines.filter((l) => l.kind === "rental" || l.kind === "depot")) {
         const field = `codes.${line.id}`;
         const codes = codesByLine[String(line.id)] ?? [];
@@ -267,10 +275,11 @@ export async function pickUpOrder(
         else if (found.some((u) => u.itemId !== line.itemId || (u.size ?? null) !== (line.size ?? null)))
           errors[field] = "admin.orders.errors.wrongItem";
         else if (found.some((u) => u.status !== "active")) errors[field] = "admin.orders.errors.unitNotActive";
-        else handOut.push({ lineId: line.id, unitIds: found.map((u) => u.id) });
+        else handOut.push({ lineId: line.id, unitIds: found.map((u) => u.id), codes: new Map(found.map((u) => [u.id, u.code])) });
       }
-      if (Object.keys(errors).length > 0) throw new PickupRefused(errors);
-      for (const { lineId, unitIds } of handOut) {
+      // Every line's swaps are tried, each in a savepoint, so that all the booked pieces are named at once.
+      const busy: string[] = [];
+      for (const { lineId, unitIds, codes } of handOut) {
         const live = await tx
           .select({ id: reservations.id, unitId: reservations.unitId })
           .from(reservations)
@@ -280,19 +289,14 @@ export async function pickUpOrder(
         const spare = live.filter((r) => !keep.has(r.unitId));
         for (const unitId of unitIds.filter((u) => !keep.has(u))) {
           const reservation = spare.shift();
-          if (!reservation) throw new PickupRefused({ [`codes.${lineId}`]: "admin.orders.errors.codeBusy" });
-          try {
-            // A savepoint, so that a refused swap answers with a message instead of aborting the transaction.
-            await tx.transaction(async (swap) => {
-              await swap.update(reservations).set({ unitId }).where(eq(reservations.id, reservation.id));
-            });
-          } catch (swapError) {
-            if (sqlState(swapError) === "23P01") throw new PickupRefused({ [`codes.${lineId}`]: "admin.orders.errors.codeBusy" });
-            throw swapError;
-          }
+          if (reservation && (await swapped(tx as unknown as Db, reservation.id, unitId))) continue;
+          errors[`codes.${lineId}`] = "admin.orders.errors.codeBusy";
+          busy.push(codes.get(unitId) ?? "");
         }
-        await tx.update(orderLines).set({ unitId: unitIds[0] }).where(eq(orderLines.id, lineId));
       }
+      if (busy.length > 0) errors.form = "admin.orders.errors.codesBusy";
+      if (Object.keys(errors).length > 0) throw new PickupRefused(errors, busy.length > 0 ? { codes: busy.join(", ") } : undefined);
+      for (const { lineId, unitIds } of handOut) await tx.update(orderLines).set({ unitId: unitIds[0] }).where(eq(orderLines.id, lineId));
       // The skis go out with their binding set: the clerk's value, else the table's with the boots handed out now.
       const clerk = options.bindings ?? {};
       const persons = await tx.select().from(orderPersons).where(eq(orderPersons.orderId, id));
@@ -323,9 +327,41 @@ export async function pickUpOrder(
       return ok();
     });
   } catch (error) {
-    if (error instanceof PickupRefused) return fail.invalid(error.errors);
+    if (error instanceof PickupRefused) return fail.invalid(error.errors, error.params);
     throw error;
   }
+}
+
+/** Moves a reservation to another unit, or false when that unit is booked then (the exclusion constraint says so). */
+async function swapped(tx: Db, reservationId: number, unitId: number): Promise<boolean> {
+  try {
+    // A savepoint, so that a refused swap answers with a message instead of aborting the transaction.
+    await tx.transaction(async (swap) => {
+      await swap.update(reservations).set({ unitId }).where(eq(reservations.id, reservationId));
+    });
+    return true;
+  } catch (error) {
+    if (sqlState(error) === "23P01") return false;
+    throw error;
+  }
+}
+
+/**
+ * Whether an order already handed out went out with exactly these codes per line: then a second hand-out
+ * (a double click, a second tab) is the same one, done, not an order in the wrong state.
+ */
+async function handedOutAs(tx: Db, id: string, codesByLine: Record<string, string[]>): Promise<boolean> {
+  const rows = await tx
+    .select({ lineId: orderLines.id, code: units.code })
+    .from(orderLines)
+    .innerJoin(reservations, and(eq(reservations.orderLineId, orderLines.id), eq(reservations.state, "confirmed")))
+    .innerJoin(units, eq(units.id, reservations.unitId))
+    .where(and(eq(orderLines.orderId, id), inArray(orderLines.kind, ["rental", "depot"])));
+  const out = new Map<string, string[]>();
+  for (const row of rows) out.set(String(row.lineId), [...(out.get(String(row.lineId)) ?? []), row.code.toUpperCase()]);
+  if (out.size === 0) return false;
+  const same = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join("\n") === [...b].sort().join("\n");
+  return [...out].every(([lineId, codes]) => same(codes, codesByLine[lineId] ?? []));
 }
 
 /**

@@ -49,6 +49,8 @@ type AvailabilityAsk = {
   itemIds?: number[];
   /** Leaves out items this person does not fit (max height, max shoe size). */
   person?: Body;
+  /** Counts the branch's own units only, as a counter order claims them (`ownUnitsOnly`, decision 053). */
+  ownUnitsOnly?: boolean;
 };
 
 type Batch = { itemIds: Set<number>; everything: boolean; rows: Promise<ItemAvailability[]> };
@@ -69,6 +71,7 @@ export function getAvailability(params: AvailabilityAsk, db: Db = getDb()): Prom
     +params.returnAt,
     params.turnaroundMinutes,
     params.person ?? null,
+    params.ownUnitsOnly ?? false,
   ]);
   let batch = batches.get(key);
   if (!batch) {
@@ -135,7 +138,7 @@ async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemA
       and i.kind in ('rental', 'depot')
       and u.status = 'active'
       and (u.shop_id = ${params.shopId}
-           or (not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${params.appId})))
+           or (${!params.ownUnitsOnly}::boolean and not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${params.appId})))
       ${itemFilter}
     group by u.item_id, i.kind, u.size, i.max_height_cm, i.max_shoe_size`;
   const stock = sql`

@@ -15,12 +15,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
+import { ownUnitsOnly } from "../../domain/branch-units";
 import { type HeldUnits, type HoldLimitBreach, holdLimitBreach } from "../../domain/hold-limits";
 import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, zonedDate } from "../../domain/periods";
 import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
-import type { AgeBand, Season, Skill } from "../../domain/vocabulary";
+import type { AgeBand, OrderSource, Season, Skill } from "../../domain/vocabulary";
 import { type Db, getDb, queryPrepared, queryRows } from "../db/client.server";
 import { couponRedemptions, coupons, orderLines, orders } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
@@ -145,6 +146,8 @@ export type OrderRef = {
   returnAt: Date;
   couponId: number | null;
   email: string;
+  /** The branch's own units only (a counter order, `ownUnitsOnly`): none is brought from another branch. */
+  ownUnitsOnly: boolean;
 };
 export type ClaimLine = { lineId: number; kind: ItemRow["kind"]; itemId: number; size: string | null; quantity: number; ref: LineRef };
 export type ClaimMode = { state: "held"; holdMinutes: number } | { state: "confirmed" };
@@ -217,7 +220,7 @@ async function freeUnits(
         and ${size}
         and u.status = 'active'
         and (u.shop_id = ${order.shopId}
-             or (not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${order.appId})))
+             or (${!order.ownUnitsOnly}::boolean and not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${order.appId})))
         and ${free}
       order by ${preferred} (u.shop_id = ${order.shopId}) desc, u.id
       limit ${line.quantity}
@@ -625,7 +628,7 @@ async function writeOrder(
         left join p on p.position = v.person
         order by v.ord
         returning id)
-      ${units ? unitsOfLines(input, units) : sql``}
+      ${units ? unitsOfLines({ ...input, ownUnitsOnly: ownUnitsOnly(input.source ?? "online") }, units) : sql``}
       select o.id, o.number, o.token, o.total_cents, o.expires_at, o.shop_id, o.app_id, o.pickup_at, o.return_at,
              o.coupon_id, o.email, (select array_agg(l.id order by l.id) from l) as line_ids,
              exists (select 1 from orders where status = 'pending_payment' and expires_at <= now())
@@ -642,6 +645,7 @@ async function writeOrder(
     returnAt: new Date(row.return_at),
     couponId: row.coupon_id,
     email: row.email,
+    ownUnitsOnly: ownUnitsOnly(input.source ?? "online"),
   };
   return {
     row: { id: row.id, number: row.number, token: row.token, totalCents: row.total_cents, expiresAt: new Date(row.expires_at), ref },
@@ -656,10 +660,10 @@ async function writeOrder(
  * the first item and size with too few free units anywhere, which is only read when the claim fell short.
  * Each line's units are the slots `n` of its item and size, counted in the bag's order.
  */
-function unitsOfLines(order: { shopId: number; appId: Season }, units: UnitClaim) {
+function unitsOfLines(order: { shopId: number; appId: Season; ownUnitsOnly: boolean }, units: UnitClaim) {
   const free = unitFree(units.range);
   // Another branch's unit may travel when the item is not local and that branch serves the storefront.
-  const away = sql`u.shop_id <> ${order.shopId}
+  const away = sql`${!order.ownUnitsOnly}::boolean and u.shop_id <> ${order.shopId}
     and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${order.appId})
     and not exists (select 1 from items i where i.id = u.item_id and i.local)`;
   return sql`,
@@ -742,6 +746,7 @@ export function toRef(order: typeof orders.$inferSelect): OrderRef {
     returnAt: order.returnAt,
     couponId: order.couponId,
     email: order.email,
+    ownUnitsOnly: ownUnitsOnly(order.source as OrderSource),
   };
 }
 
