@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   AUTHORISATION_DAYS,
+  authorisationInTime,
   authoriseAtPayment,
+  authoriseFrom,
   captureSchema,
   counterDepositSchema,
   coversReturn,
   depositDue,
   lapsesBeforeReturn,
   mayAuthorise,
+  mayTakeAtCounter,
   statusNow,
 } from "./deposits";
 import { parse } from "./forms";
@@ -102,8 +105,29 @@ describe("the clerk's forms", () => {
     expect(parse(schema, { amount: "twenty", reason: "x" })).toMatchObject({ ok: false, errors: { amount: "admin.errors.money" } });
   });
 
-  it("a deposit taken at the counter has an amount above zero", () => {
-    expect(parse(counterDepositSchema, { amount: "300" })).toEqual({ ok: true, value: { amount: 30000 } });
-    expect(parse(counterDepositSchema, { amount: "" })).toMatchObject({ ok: false, errors: { amount: "admin.errors.required" } });
+  it("a deposit taken at the counter has an amount above zero and at most what the order asks", () => {
+    const schema = counterDepositSchema(15000);
+    expect(parse(schema, { amount: "150" })).toEqual({ ok: true, value: { amount: 15000 } });
+    expect(parse(schema, { amount: "100" })).toEqual({ ok: true, value: { amount: 10000 } });
+    expect(parse(schema, { amount: "150,01" })).toMatchObject({ ok: false, errors: { amount: "admin.deposit.errors.moreThanDue" } });
+    expect(parse(schema, { amount: "99.999" })).toMatchObject({ ok: false, errors: { amount: "admin.deposit.errors.moreThanDue" } });
+    expect(parse(schema, { amount: "0" })).toMatchObject({ ok: false, errors: { amount: "admin.deposit.errors.amountZero" } });
+    expect(parse(schema, { amount: "" })).toMatchObject({ ok: false, errors: { amount: "admin.errors.required" } });
+  });
+
+  it("may be taken at the counter only while none is held or settled", () => {
+    expect([null, "pending", "expired", "failed"].every((s) => mayTakeAtCounter(s as never))).toBe(true);
+    expect(["authorised", "released", "captured"].some((s) => mayTakeAtCounter(s as never))).toBe(false);
+  });
+});
+
+describe("when the card may be asked", () => {
+  const returnAt = at(10 * DAY);
+  it("from the moment an authorisation holds until the day after the return, or at the hand-out", () => {
+    const from = authoriseFrom(returnAt);
+    expect(from.getTime()).toBe(returnAt.getTime() + DAY - AUTHORISATION_DAYS * DAY);
+    expect(authorisationInTime("paid", returnAt, new Date(from.getTime() - 60_000))).toBe(false);
+    expect(authorisationInTime("paid", returnAt, from)).toBe(true);
+    expect(authorisationInTime("picked_up", returnAt, now)).toBe(true);
   });
 });

@@ -45,6 +45,20 @@ export function authoriseAtPayment(now: Date, returnAt: Date): boolean {
   return coversReturn(assumedExpiry(now), returnAt);
 }
 
+/** The first moment an authorisation made then still holds until the deposit is settled after the return. */
+export function authoriseFrom(returnAt: Date): Date {
+  return new Date(returnAt.getTime() + SETTLE_HOURS * HOUR - AUTHORISATION_DAYS * DAY);
+}
+
+/**
+ * Whether the card may be asked now: once an authorisation lasts past the return, or at the hand-out at the
+ * latest (a long rental's authorisation then lapses before the return and is renewed in its last day).
+ * Earlier, days before the pickup, it would only lapse while the customer still has the equipment.
+ */
+export function authorisationInTime(orderStatus: string, returnAt: Date, now: Date): boolean {
+  return orderStatus === "picked_up" || authoriseAtPayment(now, returnAt);
+}
+
 export type DepositRow = {
   status: DepositStatus;
   provider: string;
@@ -95,10 +109,20 @@ export function captureSchema(authorisedCents: number) {
     });
 }
 
-/** A deposit the clerk took at the counter (cash or card terminal): its amount. */
-export const counterDepositSchema = z.object({ amount: euros() }).superRefine((input, ctx) => {
-  if (input.amount < 1) ctx.addIssue({ code: "custom", path: ["amount"], message: "admin.deposit.errors.amountZero" });
-});
+/**
+ * A deposit the clerk took at the counter (cash or card terminal): above zero and at most what the order
+ * asks. Less is the shop's goodwill; more is a typing slip (99,999 for 150), and the shop may not hold more.
+ */
+export function counterDepositSchema(dueCents: number) {
+  return z.object({ amount: euros() }).superRefine((input, ctx) => {
+    if (input.amount < 1) ctx.addIssue({ code: "custom", path: ["amount"], message: "admin.deposit.errors.amountZero" });
+    else if (input.amount > dueCents) ctx.addIssue({ code: "custom", path: ["amount"], message: "admin.deposit.errors.moreThanDue" });
+  });
+}
+
+/** Whether a deposit may still be taken at the counter: none yet, or the card's was never made, lapsed or refused. */
+export const mayTakeAtCounter = (status: DepositStatus | null) =>
+  status === null || status === "pending" || status === "expired" || status === "failed";
 
 /** The clerk's deposit buttons on the order page. */
 export const DEPOSIT_INTENTS = ["deposit-authorise", "deposit-release", "deposit-capture", "deposit-counter"] as const;

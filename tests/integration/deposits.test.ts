@@ -44,7 +44,7 @@ beforeAll(async () => {
     .returning();
   await db.insert(schema.userShops).values({ userId: user.id, shopId: branches.runcadoz });
   runcadozStaff = await shop.login("clerk.runcadoz@test.example", "a long test password");
-  const item = await createRentalItem(db, branches.ciaslin, 12);
+  const item = await createRentalItem(db, branches.ciaslin, 30);
   await db.update(schema.items).set({ depositCents: 15000 }).where(eq(schema.items.id, item.id));
   bikeId = item.id;
 });
@@ -74,15 +74,15 @@ function deliverDemo(event: Record<string, unknown>) {
 }
 
 /**
- * An online order of the deposit item (two pieces, quantity 2 → 300 €), its rental from tomorrow for
- * `days` days, paid through the demo provider's signed webhook, as the hosted page sends it.
+ * An online order of the deposit item (two pieces, quantity 2 → 300 €), its rental from tomorrow (or in
+ * `ahead` days) for `days` days, paid through the demo provider's signed webhook, as the hosted page sends it.
  */
-async function paidOnline(days: number) {
-  const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(bikeId, "l1", 2)]));
+async function paidOnline(days: number, options: { ahead?: number; source?: "online" | "api" } = {}) {
+  const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(bikeId, "l1", 2)], { source: options.source ?? "online" }));
   if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
   const order = held.order;
   // The rental's time, as the scenario needs it: tomorrow, for `days` days.
-  const pickupAt = new Date(Date.now() + DAY);
+  const pickupAt = new Date(Date.now() + (options.ahead ?? 1) * DAY);
   const returnAt = new Date(pickupAt.getTime() + days * DAY);
   await db
     .update(schema.orders)
@@ -284,5 +284,108 @@ describe(`deposits with the demo provider on ${testDbKind}`, () => {
     expect((await depositRows(order.id))[0].status).toBe("authorised");
     expect((await post(admin, `/admin/order/${order.id}`, { intent: "cancel", reason: "changed plans" })).status).toBe(302);
     expect((await depositRows(order.id))[0].status).toBe("released");
+  });
+  it("a counter deposit above what the order asks is refused with the amount kept; the card's deposit kept in part shows what went back", async () => {
+    const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(bikeId)], { source: "counter" }));
+    if (!held.ok) throw new Error("no order");
+    await db.insert(schema.payments).values({
+      orderId: held.order.id,
+      provider: "counter",
+      ref: `counter-${held.order.id}`,
+      status: "succeeded",
+      amountCents: held.order.totalCents,
+      currency: "EUR",
+    });
+    expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
+    const path = `/admin/order/${held.order.id}`;
+    const tooMuch = await post(admin, path, { intent: "deposit-counter", "counterDeposit.amount": "99.999" });
+    expect(tooMuch.status).toBe(400);
+    const html = await tooMuch.text();
+    expect(html).toContain(en.admin.deposit.errors.moreThanDue);
+    expect(html).toContain('value="99.999"');
+    expect(await depositRows(held.order.id)).toHaveLength(0);
+    // The form starts with what is due and says so.
+    const page = await (await shop.request(path, { headers: { Cookie: admin } })).text();
+    expect(page).toContain('value="150"');
+    expect(page).toContain(fill(en.admin.deposit.counterAmountHint, { amount: money(15000) }));
+
+    const order = await paidOnline(2);
+    await handOut(order.id, order.line.id);
+    expect((await post(admin, `/admin/order/${order.id}`, { intent: "return" })).status).toBe(302);
+    const before = await adminPage(order.id);
+    expect(before).toContain(en.admin.deposit.onCard);
+    expect(before).toContain(en.admin.deposit.expiresAt);
+    const kept = await post(admin, `/admin/order/${order.id}`, {
+      intent: "deposit-capture",
+      "deposit.amount": "80",
+      "deposit.reason": "Frame scratched",
+    });
+    expect(kept.status).toBe(302);
+    const after = await adminPage(order.id);
+    expect(after).toContain(`${en.admin.deposit.captured} ${money(8000)}`);
+    expect(after).toContain(`${en.admin.deposit.givenBack} ${money(22000)}`);
+    expect(after).not.toContain(en.admin.deposit.onCard);
+    expect(after).not.toContain(en.admin.deposit.expiresAt);
+    expect(after).not.toContain(en.admin.deposit.counterOpen);
+  });
+
+  it("the card is asked only when the authorisation lasts past the return: not days ahead, from the day shown, at the hand-out", async () => {
+    // Picked up in 10 days for 2: an authorisation made now would lapse a week before the return.
+    const order = await paidOnline(2, { ahead: 10 });
+    expect((await depositRows(order.id))[0].status).toBe("pending");
+    const early = await (await shop.request(`/admin/order/${order.id}`, { headers: { Cookie: admin } })).text();
+    expect(early).not.toContain('value="deposit-authorise"');
+    expect(early).toContain("data-deposit-from");
+    const refused = await post(admin, `/admin/order/${order.id}`, { intent: "deposit-authorise" });
+    expect(refused.status).toBe(409);
+    expect(await pageText(refused)).toContain(en.admin.deposit.errors.tooEarly);
+    expect((await depositRows(order.id))[0]).toMatchObject({ status: "pending", ref: null });
+
+    // Two days before the pickup an authorisation holds until the day after the return: offered and made.
+    const pickupAt = new Date(Date.now() + 2 * DAY);
+    await db
+      .update(schema.orders)
+      .set({ pickupAt, returnAt: new Date(pickupAt.getTime() + 2 * DAY) })
+      .where(eq(schema.orders.id, order.id));
+    const inTime = await (await shop.request(`/admin/order/${order.id}`, { headers: { Cookie: admin } })).text();
+    expect(inTime).toContain('value="deposit-authorise"');
+    expect(inTime).not.toContain("data-deposit-from");
+    expect((await post(admin, `/admin/order/${order.id}`, { intent: "deposit-authorise" })).status).toBe(302);
+    expect((await depositRows(order.id))[0].status).toBe("authorised");
+  });
+
+  it("an order booked through the API has its deposit authorised at the hand-out", async () => {
+    const order = await paidOnline(8, { source: "api" });
+    expect((await depositRows(order.id))[0]).toMatchObject({ status: "pending", provider: "demo" });
+    await handOut(order.id, order.line.id);
+    const [deposit] = await depositRows(order.id);
+    expect(deposit).toMatchObject({ status: "authorised", amountCents: 30000 });
+    expect(deposit.ref).toMatch(/^dep_demo_/);
+  });
+
+  it("another branch's clerk gets the same 404 for any deposit, in any state, as for a missing order", async () => {
+    const held = await paidOnline(2);
+    const released = await paidOnline(2);
+    expect((await post(admin, `/admin/order/${released.id}`, { intent: "deposit-release" })).status).toBe(302);
+    const capture = (amount: string) => ({ intent: "deposit-capture", "deposit.amount": amount, "deposit.reason": "x" });
+    for (const id of [held.id, released.id, randomUUID()]) {
+      for (const fields of [
+        capture("5"),
+        capture("99999"),
+        capture(""),
+        { intent: "deposit-release" },
+        { intent: "deposit-authorise" },
+        { intent: "deposit-counter", "counterDeposit.amount": "150" },
+        { intent: "deposit-counter", "counterDeposit.amount": "" },
+      ]) {
+        const answer = await post(runcadozStaff, `/admin/order/${id}`, fields);
+        expect([id === held.id ? "authorised" : id === released.id ? "released" : "missing", fields.intent, answer.status]).toEqual([
+          id === held.id ? "authorised" : id === released.id ? "released" : "missing",
+          fields.intent,
+          404,
+        ]);
+      }
+    }
+    expect((await depositRows(held.id))[0].status).toBe("authorised");
   });
 });

@@ -55,6 +55,8 @@ export function DepositPanel({
   const { current, can, dueCents } = deposit;
   const money = (cents: number) => formatMoney(cents, locale);
   const counter = current?.provider === "counter";
+  // Only a deposit still held is "on the card" and lapses; a settled one says what was kept and given back.
+  const held = current?.status === "authorised";
   const amountError = useField("deposit.amount").error;
   const reasonError = useField("deposit.reason").error;
   const captureError = amountError ?? reasonError;
@@ -67,22 +69,33 @@ export function DepositPanel({
             fields={[
               [t("admin.deposit.state"), <DepositStatusBadge key="status" status={current.status} />],
               [t("admin.deposit.amount"), money(current.amountCents)],
-              [t("admin.deposit.how"), counter ? t("admin.deposit.atCounter") : t("admin.deposit.onCard")],
+              ...(held
+                ? [[t("admin.deposit.how"), counter ? t("admin.deposit.atCounter") : t("admin.deposit.onCard")] as [string, string]]
+                : []),
               ...(current.status === "captured"
                 ? [
                     [t("admin.deposit.captured"), money(current.capturedCents)] as [string, string],
+                    [t("admin.deposit.givenBack"), money(current.amountCents - current.capturedCents)] as [string, string],
                     [t("admin.deposit.reason"), current.reason ?? "—"] as [string, string],
                   ]
                 : []),
               ...(current.authorisedAt ? [[t("admin.deposit.authorisedAt"), when(current.authorisedAt)] as [string, string]] : []),
-              ...(current.expiresAt && !counter ? [[t("admin.deposit.expiresAt"), when(current.expiresAt)] as [string, string]] : []),
+              ...(held && current.expiresAt && !counter
+                ? [[t("admin.deposit.expiresAt"), when(current.expiresAt)] as [string, string]]
+                : []),
             ]}
           />
         ) : (
           <p className="text-sm">{t("admin.deposit.none", { amount: money(dueCents) })}</p>
         )}
 
-        {current?.status === "pending" && <p className="text-sm text-slate-700">{t("admin.deposit.pendingHint")}</p>}
+        {deposit.authoriseFrom ? (
+          <p className="text-sm text-slate-700" data-deposit-from>
+            {t("admin.deposit.authoriseFrom", { from: when(deposit.authoriseFrom) })}
+          </p>
+        ) : (
+          current?.status === "pending" && <p className="text-sm text-slate-700">{t("admin.deposit.pendingHint")}</p>
+        )}
         {deposit.lapsesBeforeReturn && current?.expiresAt && (
           <p className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-deposit-warning>
             <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
@@ -182,7 +195,14 @@ export function DepositPanel({
             <FormValues reply={reply} initial={dueCents > 0 ? { counterDeposit: { amount: centsText(dueCents) } } : undefined}>
               <Form method="post" noValidate className="mt-3 space-y-3">
                 <p className="text-sm text-slate-700">{t("admin.deposit.counterHint")}</p>
-                <TextField name="counterDeposit.amount" label={t("admin.deposit.amount")} inputMode="decimal" autoComplete="off" required />
+                <TextField
+                  name="counterDeposit.amount"
+                  label={t("admin.deposit.amount")}
+                  hint={t("admin.deposit.counterAmountHint", { amount: money(dueCents) })}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  required
+                />
                 <button
                   type="submit"
                   name="intent"

@@ -11,13 +11,16 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import {
+  authorisationInTime,
   authoriseAtPayment,
+  authoriseFrom,
   captureSchema,
   counterDepositSchema,
   type DepositIntent,
   depositDue,
   lapsesBeforeReturn,
   mayAuthorise,
+  mayTakeAtCounter,
   statusNow,
 } from "../../domain/deposits";
 import { parse } from "../../domain/forms";
@@ -144,6 +147,7 @@ export async function authoriseDeposit(
     if (!locked || (user && !worksAt(user, locked.order.shopId))) return fail.notFound();
     const { order, rows } = locked;
     if (!["paid", "picked_up"].includes(order.status)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
+    if (!authorisationInTime(order.status, order.returnAt, now)) return fail.conflict({ form: "admin.deposit.errors.tooEarly" });
     const current = currentOf(rows);
     if (!mayAuthorise(current, order.returnAt, now)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
     const amountCents = await depositDueOf(orderId, tx);
@@ -195,11 +199,14 @@ export async function authoriseDeposit(
   });
 }
 
-/** At the hand-out (the latest moment): a deposit still due is authorised. What fails shows on the order page. */
+/**
+ * At the hand-out (the latest moment): a deposit still due is authorised on the card saved with the
+ * payment, whoever booked (the shop, an integrator's API call). A counter order has no card saved: its
+ * deposit is taken at the counter. What fails shows on the order page.
+ */
 export async function authoriseAtHandOut(user: BackOfficeUser, orderId: string): Promise<void> {
   const db = getDb();
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (order?.source !== "online") return;
+  if (!(await cardPaymentOf(orderId, db))) return;
   const current = currentOf(await depositsOf(orderId, db));
   if (current && current.status !== "pending") return;
   if ((await depositDueOf(orderId, db)) === 0) return;
@@ -308,6 +315,10 @@ export async function recordCounterDeposit(user: BackOfficeUser, orderId: string
     if (!["paid", "picked_up"].includes(locked.order.status)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
     const current = currentOf(locked.rows);
     if (current && statusNow(current, new Date()) === "authorised") return fail.conflict({ form: "admin.deposit.errors.alreadyHeld" });
+    if (current && !mayTakeAtCounter(statusNow(current, new Date()))) return fail.conflict({ form: "admin.deposit.errors.notNow" });
+    // The order may have changed since the form was read: what it asks now is the ceiling.
+    if (amountCents > (await depositDueOf(orderId, tx)))
+      return fail.invalid({ "counterDeposit.amount": "admin.deposit.errors.moreThanDue" });
     const values = {
       provider: COUNTER_PROVIDER,
       ref: null,
@@ -347,6 +358,10 @@ export async function depositAction(
   intent: DepositIntent,
   values: Record<string, unknown>,
 ): Promise<Result> {
+  // The branch first: another branch's clerk learns nothing of the deposit (its state, its amount) from
+  // the answer, which is the same 404 as for an order that does not exist.
+  const [order] = await getDb().select({ shopId: orders.shopId }).from(orders).where(eq(orders.id, orderId));
+  if (!order || !worksAt(user, order.shopId)) return fail.notFound();
   switch (intent) {
     case "deposit-authorise": {
       const done = await authoriseDeposit(user, orderId);
@@ -368,7 +383,9 @@ export async function depositAction(
       return captureDeposit(user, orderId, { amountCents: input.value.amount, reason: input.value.reason });
     }
     case "deposit-counter": {
-      const input = parse(counterDepositSchema, values.counterDeposit ?? {});
+      const dueCents = await depositDueOf(orderId);
+      if (dueCents === 0) return fail.conflict({ form: "admin.deposit.errors.noneDue" });
+      const input = parse(counterDepositSchema(dueCents), values.counterDeposit ?? {});
       if (!input.ok) return under("counterDeposit", input);
       return recordCounterDeposit(user, orderId, input.value.amount);
     }
@@ -467,23 +484,28 @@ const view = (row: Deposit, now: Date): DepositView => ({
  * The deposit as the clerk sees it on the order page: the current one, the earlier attempts, what the
  * order asks, and what the clerk can do now. Null when the order asks none and has none.
  */
-export async function getDepositPanel(order: Pick<Order, "id" | "status" | "returnAt" | "source">, now = new Date()) {
+export async function getDepositPanel(order: Pick<Order, "id" | "status" | "pickupAt" | "returnAt">, now = new Date()) {
   const db = getDb();
   const [rows, dueCents, card] = await Promise.all([depositsOf(order.id, db), depositDueOf(order.id, db), cardPaymentOf(order.id, db)]);
   if (rows.length === 0 && dueCents === 0) return null;
   const current = currentOf(rows);
   const status = current ? statusNow(current, now) : null;
   const open = ["paid", "picked_up"].includes(order.status);
+  const askable = open && card !== null && dueCents > 0 && mayAuthorise(current, order.returnAt, now);
+  const inTime = authorisationInTime(order.status, order.returnAt, now);
+  const from = authoriseFrom(order.returnAt);
   return {
     dueCents,
     current: current ? view(current, now) : null,
     earlier: rows.filter((row) => row !== current).map((row) => view(row, now)),
     lapsesBeforeReturn: current ? lapsesBeforeReturn(current, order.returnAt, now) : false,
+    /** When the card can be asked, if not yet and before the hand-out (which asks it anyway). */
+    authoriseFrom: askable && !inTime && from < order.pickupAt ? from : null,
     can: {
-      authorise: open && card !== null && dueCents > 0 && mayAuthorise(current, order.returnAt, now),
+      authorise: askable && inTime,
       settle: status === "authorised",
       capture: status === "authorised" && ["picked_up", "returned"].includes(order.status),
-      counter: open && status !== "authorised",
+      counter: open && dueCents > 0 && mayTakeAtCounter(status),
     },
   };
 }
