@@ -49,7 +49,7 @@ type AvailabilityAsk = {
   itemIds?: number[];
   /** Leaves out items this person does not fit (max height, max shoe size). */
   person?: Body;
-  /** Counts the branch's own units only, as a counter order claims them (`ownUnitsOnly`, decision 053). */
+  /** Counts the branch's own units only, as a counter order claims them (`ownUnitsOnly`, decision 056). */
   ownUnitsOnly?: boolean;
 };
 
