@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootsFit, componentScore, componentsFor, isWholePackage, packageTableFor, sortPackages, splitPackageTable } from "./packages";
+import { componentScore, componentsFor, isWholePackage, packageTableFor, sortPackages, splitPackageTable } from "./packages";
 import { priceForDays, quoteRental } from "./pricing";
 
 // The demo's beginner ski package: 36 € a day for adults, 20 € for children, degressive over seven days.
@@ -96,14 +96,6 @@ describe("package components", () => {
   it("falls back to the next model that suits, and leaves a slot empty when none does", () => {
     expect(componentsFor(components, (id) => (id === 1 ? null : 0)).map((c) => c?.itemId)).toEqual([2, 3]);
     expect(componentsFor(components, (id) => (id === 3 ? null : 0))[1]).toBeNull();
-  });
-
-  it("gives no boots a size the person's foot is not made in", () => {
-    const adultBoots = { sizing: "boot" as const, sizes: ["36", "37", "46", "47"] };
-    expect(bootsFit(adultBoots, "31")).toBe(false);
-    expect(bootsFit(adultBoots, "39")).toBe(true);
-    expect(bootsFit(adultBoots, null)).toBe(true);
-    expect(bootsFit({ sizing: "helmet", sizes: ["S", "M"] }, "XS")).toBe(true);
   });
 
   it("knows a whole package from one missing or doubling a piece", () => {

@@ -5,7 +5,7 @@
  * surcharges, discounts) and the lines of a package add up to exactly the package's price.
  */
 import { allocate, type PriceTable } from "./pricing";
-import type { AgeBand, SizingKind, Skill } from "./vocabulary";
+import type { AgeBand, Skill } from "./vocabulary";
 
 export type PackagePrices = {
   dayPrices: number[];
@@ -69,17 +69,6 @@ export function componentScore(
 ): number {
   const forChildren = item.maxHeightCm !== null || item.maxShoeSize !== null;
   return ageBand === "child" ? Number(!forChildren) : Number(forChildren);
-}
-
-/**
- * Whether a package's boots come in the person's size: the nearest size of adult boots (36 and up) is no
- * boot for a child's 31. Other pieces, and a person without a shoe size, are not judged on it.
- */
-export function bootsFit(item: { sizing: SizingKind; sizes: readonly string[] }, ideal: string | null): boolean {
-  if (item.sizing !== "boot" || ideal === null) return true;
-  const sizes = item.sizes.map(Number).filter(Number.isFinite);
-  const wanted = Number(ideal);
-  return sizes.length === 0 || !Number.isFinite(wanted) || (wanted >= Math.min(...sizes) && wanted <= Math.max(...sizes));
 }
 
 /** Whether the lines of a package in a bag are still the whole package: one line per slot, nothing else. */

@@ -233,6 +233,13 @@ export function recommendSize(kind: SizingKind, body: Body): string | null {
   }
 }
 
+/** A size as a page names it: lengths in cm, boots in EU; letters and frames as they are. */
+export function sizeLabel(kind: SizingKind, size: string): string {
+  if (kind === "ski" || kind === "snowboard") return `${size} cm`;
+  if (kind === "boot") return `EU ${size}`;
+  return size;
+}
+
 function numberText(value: number | null): string | null {
   return value === null ? null : String(value);
 }
@@ -250,6 +257,33 @@ export const TIE_TOWARD: Record<SizingKind, "smaller" | "larger"> = {
   clothing: "larger",
   none: "smaller",
 };
+
+/**
+ * How far from the ideal a size may be and still be given to the person, on the size's own scale (cm for
+ * skis and boards, whole EU sizes for boots, steps for letter sizes); null where any size will do. A
+ * longer ski or board is the dangerous side (a child cannot turn it), so it is stricter; a boot may be one
+ * size larger, never smaller; a helmet or jacket one step larger, never smaller; a frame one step either
+ * way. Beyond that the person's size is "not available", and the page says so instead of giving another.
+ */
+export const SIZE_REACH = {
+  ski: { smaller: 15, larger: 10 },
+  snowboard: { smaller: 15, larger: 10 },
+  boot: { smaller: 0, larger: 1 },
+  helmet: { smaller: 0, larger: 1 },
+  clothing: { smaller: 0, larger: 1 },
+  ebike: { smaller: 1, larger: 1 },
+  none: null,
+} as const satisfies Record<SizingKind, { smaller: number; larger: number } | null>;
+
+/** Whether a size is within reach of the ideal (SIZE_REACH); sizes not comparable with the ideal are not. */
+export function sizeInReach(kind: SizingKind, ideal: string, size: string): boolean {
+  const reach = SIZE_REACH[kind];
+  const want = sizeRank(ideal);
+  const have = sizeRank(size);
+  if (reach === null) return true;
+  if (want === null || have === null || isLetterSize(ideal) !== isLetterSize(size)) return false;
+  return have >= want ? have - want <= reach.larger : want - have <= reach.smaller;
+}
 
 /**
  * A size's position on its scale: the number for "150" or "42.5", the index for letter sizes ("XS" < "S"
@@ -271,7 +305,9 @@ function isLetterSize(size: string): boolean {
 
 /**
  * Among the sizes with free > 0, the one nearest to the ideal (numbers by difference, letter sizes by
- * their order; ties per TIE_TOWARD). Without a usable ideal: the middle free size. Null when none is free.
+ * their order; ties per TIE_TOWARD), and only within SIZE_REACH of it: null when none is free, or when
+ * none of the free sizes is near enough (the person's size is not available). Without a usable ideal: the
+ * middle free size.
  */
 export function nearestAvailableSize(kind: SizingKind, ideal: string | null, available: { size: string; free: number }[]): string | null {
   const free = [...new Set(available.filter((entry) => entry.free > 0).map((entry) => entry.size))];
@@ -281,8 +317,10 @@ export function nearestAvailableSize(kind: SizingKind, ideal: string | null, ava
   const ranked = free.filter((size) => sizeRank(size) !== null).sort((a, b) => sizeRank(a)! - sizeRank(b)!);
 
   const idealRank = ideal === null ? null : sizeRank(ideal);
-  const candidates = ideal === null ? [] : ranked.filter((size) => isLetterSize(size) === isLetterSize(ideal));
-  if (idealRank !== null && candidates.length > 0) {
+  const comparable = ideal === null ? [] : ranked.filter((size) => isLetterSize(size) === isLetterSize(ideal));
+  if (idealRank !== null && comparable.length > 0) {
+    const candidates = comparable.filter((size) => sizeInReach(kind, ideal!, size));
+    if (candidates.length === 0) return null;
     let best = candidates[0]!;
     for (const size of candidates.slice(1)) {
       const distance = Math.abs(sizeRank(size)! - idealRank);

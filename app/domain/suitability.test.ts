@@ -10,14 +10,17 @@ const items = {
   juniorEasy: { sizing: "ski", level: "beginner", sizes: ["80", "90", "100", "110", "120", "130"] },
   juniorRace: { sizing: "ski", level: "intermediate", sizes: ["120", "130", "140", "150"] },
   boardEasy: { sizing: "snowboard", level: "beginner", sizes: ["140", "145", "150", "155", "160"] },
+  boardAllMountain: { sizing: "snowboard", level: "intermediate", sizes: ["146", "150", "154", "158", "162"] },
+  adultBoots: { sizing: "boot", level: null, sizes: ["36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"] },
+  kidsBoots: { sizing: "boot", level: null, sizes: ["26", "27", "28", "29", "30", "31", "32", "33", "34", "35", "36"] },
   helmet: { sizing: "helmet", level: null, sizes: ["S", "M", "L"] },
 } as const;
 
 const persons: Record<string, Body> = {
-  childBeginner: { heightCm: 128, skill: "beginner" },
+  childBeginner: { heightCm: 128, skill: "beginner", shoeSizeEu: 32 },
   teenBeginner: { heightCm: 152, skill: "beginner" },
-  adultIntermediate: { heightCm: 172, weightKg: 68, skill: "intermediate" },
-  adultExpert: { heightCm: 186, weightKg: 84, skill: "expert" },
+  adultIntermediate: { heightCm: 172, weightKg: 68, skill: "intermediate", shoeSizeEu: 42 },
+  adultExpert: { heightCm: 186, weightKg: 84, skill: "expert", shoeSizeEu: 47 },
   adultNoLevel: { heightCm: 175 },
   nothingKnown: {},
 };
@@ -29,10 +32,18 @@ describe("fitFor, persons × items", () => {
     ["childBeginner", "racePro", "unsuitable", "booking.fit.levelTooHigh"],
     ["childBeginner", "easyCarve", "unsuitable", "booking.fit.tooLong"],
     ["childBeginner", "juniorEasy", "suits", "booking.fit.suits"],
-    ["childBeginner", "juniorRace", "above", "booking.fit.levelAbove"],
+    // Issue 33: one level above must not hide that the item is far too long (108 cm fits this child).
+    ["childBeginner", "allMountain", "unsuitable", "booking.fit.tooLong"],
+    ["childBeginner", "boardAllMountain", "unsuitable", "booking.fit.tooLong"],
+    ["childBeginner", "juniorRace", "unsuitable", "booking.fit.tooLong"],
+    // ... nor adult boots a child's EU 32.
+    ["childBeginner", "adultBoots", "unsuitable", "booking.fit.bootTooBig"],
+    ["childBeginner", "kidsBoots", "suits", null],
+    ["adultIntermediate", "kidsBoots", "unsuitable", "booking.fit.bootTooSmall"],
     ["teenBeginner", "easyCarve", "suits", "booking.fit.suits"],
     ["teenBeginner", "racePro", "unsuitable", "booking.fit.levelTooHigh"],
-    ["teenBeginner", "allMountain", "above", "booking.fit.levelAbove"],
+    ["teenBeginner", "allMountain", "unsuitable", "booking.fit.tooLong"],
+    ["teenBeginner", "boardEasy", "unsuitable", "booking.fit.tooLong"],
     ["adultIntermediate", "easyCarve", "suits", "booking.fit.suits"],
     ["adultIntermediate", "allMountain", "suits", "booking.fit.suits"],
     ["adultIntermediate", "racePro", "above", "booking.fit.levelAbove"],
@@ -51,6 +62,24 @@ describe("fitFor, persons × items", () => {
     const fit = fitFor(items[item], persons[person]);
     expect(fit.verdict).toBe(verdict);
     expect(fit.reason).toBe(reason);
+  });
+
+  it("names the nearest boot size and the size that would fit", () => {
+    expect(fitFor(items.adultBoots, persons.childBeginner)).toEqual({
+      verdict: "unsuitable",
+      reason: "booking.fit.bootTooBig",
+      size: "36",
+      ideal: 32,
+    });
+    expect(fitFor(items.kidsBoots, persons.adultIntermediate)).toEqual({
+      verdict: "unsuitable",
+      reason: "booking.fit.bootTooSmall",
+      size: "36",
+      ideal: 42,
+    });
+    // One size larger is still a boot to wear; one smaller is not.
+    expect(fitFor(items.adultBoots, { shoeSizeEu: 35 }).verdict).toBe("suits");
+    expect(fitFor(items.kidsBoots, { shoeSizeEu: 37 }).verdict).toBe("unsuitable");
   });
 
   it("names the nearest size and the length that would fit", () => {

@@ -51,6 +51,11 @@ export function PackagePicker({ packages, busy }: { packages: PackageEntry[]; bu
                 <li key={c.itemId} data-component={c.itemId}>
                   {c.name}
                   {c.size ? ` – ${t("booking.equipment.size")} ${c.size}` : ""}
+                  {c.missingSize ? (
+                    <span data-size-missing className="text-amber-900">
+                      {` – ${t("booking.package.sizeMissing", { size: c.missingSize })}`}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -62,7 +67,9 @@ export function PackagePicker({ packages, busy }: { packages: PackageEntry[]; bu
               </span>
             </p>
             {pkg.state === "not available" ? (
-              <p className="mt-auto pt-3 text-sm text-slate-700">{t("booking.equipment.soldOutHint")}</p>
+              <p className="mt-auto pt-3 text-sm text-slate-700">
+                {t(pkg.components.some((c) => c.missingSize) ? "booking.package.sizeMissingHint" : "booking.equipment.soldOutHint")}
+              </p>
             ) : pkg.state === "added" ? (
               <Form method="post" preventScrollReset className="mt-auto pt-3">
                 <input type="hidden" name="packageId" value={pkg.id} />

@@ -263,6 +263,11 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
                   )}
                 </p>
               )}
+              {entry.missingSize && (
+                <p data-size-missing className="mt-2 text-sm font-medium text-amber-900">
+                  {t("booking.equipment.sizeMissing", { size: entry.missingSize })}
+                </p>
+              )}
               {(entry.maxHeightCm || entry.maxShoeSize) && (
                 <p className="mt-1 text-xs text-slate-600">
                   {[

@@ -7,7 +7,7 @@ import { redirect } from "react-router";
 import { type Locale, localizePath, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type RentalPeriod, type ShopCalendar, zonedDate } from "../../domain/periods";
 import { type Quote, quoteRental } from "../../domain/pricing";
-import { nearestAvailableSize, recommendSize } from "../../domain/sizing";
+import { nearestAvailableSize, recommendSize, sizeLabel } from "../../domain/sizing";
 import { type Fit, fitFor } from "../../domain/suitability";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { activePartnerHotels, allItems, allPriceTables, surchargesOf } from "../catalog/catalog.server";
@@ -93,6 +93,8 @@ export type EquipmentEntry = {
   categoryId: string;
   sizes: { size: string; free: number }[];
   recommendedSize: string | null;
+  /** The person's size, as the page names it, when it is not free but other sizes are (nothing is recommended then). */
+  missingSize: string | null;
   priceCents: number;
   state: "available" | "not available" | "added";
   addedLineId: number | null;
@@ -171,6 +173,10 @@ export async function equipmentFor(params: {
     const ideal = body ? recommendSize(item.sizing, body) : null;
     // Nothing is recommended on an item that does not suit the person: its nearest size is still wrong.
     const recommended = item.sizes.length > 0 && fit.verdict !== "unsuitable" ? nearestAvailableSize(item.sizing, ideal, sizes) : null;
+    const missingSize =
+      !added && item.sizes.length > 0 && fit.verdict !== "unsuitable" && ideal !== null && recommended === null && offer.free > 0
+        ? sizeLabel(item.sizing, ideal)
+        : null;
     entries.push({
       id: item.id,
       slug: item.slug,
@@ -182,6 +188,7 @@ export async function equipmentFor(params: {
       categoryId: item.categoryId,
       sizes: item.sizes.length > 0 ? item.sizes.map((size) => ({ size, free: sizes.find((s) => s.size === size)?.free ?? 0 })) : [],
       recommendedSize: added?.size ?? recommended,
+      missingSize,
       priceCents: priceOf.get(item.id) ?? 0,
       state: added ? "added" : offer.free > 0 ? "available" : "not available",
       addedLineId: added?.id ?? null,

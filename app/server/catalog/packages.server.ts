@@ -5,19 +5,11 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { pick } from "../../domain/i18n";
-import {
-  bootsFit,
-  componentScore,
-  componentsFor,
-  isWholePackage,
-  packageTableFor,
-  sortPackages,
-  splitPackageTable,
-} from "../../domain/packages";
+import { componentScore, componentsFor, isWholePackage, packageTableFor, sortPackages, splitPackageTable } from "../../domain/packages";
 import { zonedDate } from "../../domain/periods";
 import { type PriceTable, quoteRental } from "../../domain/pricing";
 import { fail, ok, type Result } from "../../domain/result";
-import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domain/sizing";
+import { fitsItemLimits, nearestAvailableSize, recommendSize, sizeLabel } from "../../domain/sizing";
 import { fitFor } from "../../domain/suitability";
 import type { AgeBand, Season, Skill } from "../../domain/vocabulary";
 import { getAvailability } from "../booking/availability.server";
@@ -111,7 +103,8 @@ export type PackageEntry = {
   /** The person pays the children's price. */
   childPrice: boolean;
   priceCents: number;
-  components: { itemId: number; name: string; size: string | null; free: number }[];
+  /** `missingSize`: the person's size, as the page shows it, when it is not free but others are. */
+  components: { itemId: number; name: string; size: string | null; free: number; missingSize: string | null }[];
   state: "available" | "not available" | "added";
 };
 
@@ -153,8 +146,8 @@ export async function packagesFor(list: Parameters<typeof equipmentFor>[0]): Pro
     const chosen = componentsFor(pkg.components, (itemId) => {
       const item = itemOf.get(itemId);
       // An item booked out everywhere is still the person's component: the package then shows as booked out.
+      // fitFor also judges boots: a child's 31 gets no adult boots from 36, the children's boots instead.
       if (!item || !fitsItemLimits(item, body) || fitFor(item, body).verdict === "unsuitable") return null;
-      if (!bootsFit(item, recommendSize(item.sizing, body))) return null;
       return componentScore(item, person.ageBand);
     });
     // A package some slot of which nothing suits the person is not offered to them.
@@ -163,9 +156,13 @@ export async function packagesFor(list: Parameters<typeof equipmentFor>[0]): Pro
       const item = itemOf.get(c!.itemId)!;
       const offer = availability.find((a) => a.itemId === item.id) ?? { sizes: [], free: 0 };
       const sizes = offer.sizes.map((s) => ({ size: s.size ?? "", free: s.free - askedByOthers(item.id, s.size) }));
-      const size = item.sizes.length > 0 ? nearestAvailableSize(item.sizing, recommendSize(item.sizing, body), sizes) : null;
+      const ideal = recommendSize(item.sizing, body);
+      const size = item.sizes.length > 0 ? nearestAvailableSize(item.sizing, ideal, sizes) : null;
       const free = item.sizes.length > 0 ? (sizes.find((s) => s.size === size)?.free ?? 0) : offer.free - askedByOthers(item.id, null);
-      return { itemId: item.id, name: pick(item.name, list.locale), size, free };
+      // Sizes are left, but none near the person's: say so rather than hand them another (issue 33).
+      const missingSize =
+        item.sizes.length > 0 && size === null && ideal !== null && sizes.some((s) => s.free > 0) ? sizeLabel(item.sizing, ideal) : null;
+      return { itemId: item.id, name: pick(item.name, list.locale), size, free, missingSize };
     });
     const own = components.map((c) => tableOf.get(c.itemId) ?? { dayPrices: [0], extraDayCents: 0 });
     const split = splitPackageTable(packageTableFor(pkg, person.ageBand), own);
@@ -216,6 +213,8 @@ export async function addPackage(list: Parameters<typeof equipmentFor>[0], packa
   if (list.personId === null) return fail.invalid({ form: "booking.equipment.invalid" });
   const entry = (await packagesFor(list)).find((p) => p.id === packageId);
   if (!entry) return fail.invalid({ form: "booking.equipment.invalid" });
+  const missing = entry.components.find((c) => c.missingSize !== null);
+  if (missing && entry.state !== "added") return fail.conflict({ form: "booking.package.sizeMissingRefused" }, { item: missing.name });
   const soldOut = entry.components.find((c) => c.free <= 0);
   if (soldOut && entry.state !== "added") return fail.conflict({ form: "booking.equipment.soldOut" }, { item: soldOut.name });
   const personId = list.personId;
