@@ -140,14 +140,15 @@ describe(`orders in the back office on ${testDbKind}`, () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(header.split(",")[0]).toBe(it_.admin.orders.csvColumn.number);
+    // Italian writes a decimal comma: semicolons between the cells (decision 053).
+    expect(header.split(";")[0]).toBe(it_.admin.orders.csvColumn.number);
     expect(rest).toEqual([]);
     expect(row).toContain(order.number);
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(row).toContain((order.totalCents / 100).toFixed(2));
+    expect(row).toContain((order.totalCents / 100).toFixed(2).replace(".", ","));
     // Times in the branch's wall clock, as a spreadsheet reads a date and time: pickup 11 January at 09:00
     // in Rome (08:00 UTC), return on the 13th at 17:00, never an ISO instant in UTC.
-    const cells = row.split(",");
+    const cells = row.split(";");
     expect(cells[6]).toBe("2027-01-11 09:00");
     expect(cells[7]).toBe("2027-01-13 17:00");
     expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
@@ -158,8 +159,8 @@ describe(`orders in the back office on ${testDbKind}`, () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(german[0].split(",")[0]).toBe(de.admin.orders.csvColumn.number);
-    expect(german[1].split(",").slice(5, 8)).toEqual(cells.slice(5, 8));
+    expect(german[0].split(";")[0]).toBe(de.admin.orders.csvColumn.number);
+    expect(german[1].split(";").slice(5, 8)).toEqual(cells.slice(5, 8));
   });
 
   it("names the partner hotel on the order page, the admin order page and in the e-mail, and whether its discount applied", async () => {

@@ -180,10 +180,10 @@ describe(`damage waiver on ${testDbKind}`, () => {
 
     // The CSV has its own column; the dashboard says how much of the revenue was waivers.
     const csv = (await (await shop.request(`/de/admin/orders.csv?q=${order.number}`, as(admin))).text()).replace(/^\uFEFF/, "").trim();
-    const [header, row] = csv.split("\r\n").map((line) => line.split(","));
+    const [header, row] = csv.split("\r\n").map((line) => line.split(";"));
     const column = header.indexOf(de.admin.orders.csvColumn.damageWaiver);
     expect(column).toBeGreaterThan(0);
-    expect(row[column]).toBe("24.00");
+    expect(row[column]).toBe("24,00");
     const [sum] = await db
       .select({ cents: sql<number>`sum(${schema.orders.damageWaiverCents})::int` })
       .from(schema.orders)

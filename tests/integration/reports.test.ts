@@ -444,8 +444,8 @@ describe(`the reports' CSV files on ${testDbKind}`, () => {
     ]);
     expect(await csvOf(`${base}?report=revenue-by-channel`, cookies.both)).toEqual([
       "Channel,Orders,Revenue (EUR)",
-      "online,2,186.00",
-      "counter,2,85.00",
+      "Online shop,2,186.00",
+      "Counter,2,85.00",
       "",
     ]);
     expect(await csvOf(`${base}?report=revenue-by-category`, cookies.both)).toEqual([
@@ -486,9 +486,17 @@ describe(`the reports' CSV files on ${testDbKind}`, () => {
   it("heads the file in the page's language, keeps the filters, and falls back to the defaults on bad values", async () => {
     const response = await get(`/de/admin/reports.csv?report=revenue-by-branch&shop=${ids.south}&from=${D(3)}&to=${D(3)}`, cookies.both);
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="revenue-by-branch-${D(3)}-${D(3)}.csv"`);
+    // A decimal comma and semicolons, as a German spreadsheet opens the file (decision 053).
     expect((await response.text()).replace(/^\uFEFF/, "").split("\r\n")).toEqual([
-      "Filiale,Bestellungen,Umsatz (EUR)",
-      `${SOUTH},1,99.00`,
+      "Filiale;Bestellungen;Umsatz (EUR)",
+      `${SOUTH};1;99,00`,
+      "",
+    ]);
+    // Danish the same, and the channels in words, not codes.
+    expect(await csvOf("/da/admin/reports.csv?report=revenue-by-channel", cookies.both)).toEqual([
+      "Salgskanal;Ordrer;Omsætning (EUR)",
+      "Webshop;2;186,00",
+      "Ved disken;2;85,00",
       "",
     ]);
     const fallback = await csvOf("/admin/reports.csv?report=nonsense&from=2027-13-01&to=yesterday&shop=01", cookies.both);

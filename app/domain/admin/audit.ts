@@ -4,6 +4,8 @@
  */
 import { formatDate, formatDateTime, formatDecimal, formatMoney, formatPercent } from "../format";
 import { type Locale, pick, type Translated } from "../i18n";
+import { ORDER_SOURCES } from "../vocabulary";
+import { counterMethodWord } from "./payment";
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
 
@@ -155,6 +157,10 @@ export function showValue(field: string, value: unknown, ctx: ShowContext): stri
         return t(key, { value: formatDecimal(b.value, locale), code: b.code ?? "—", sole: b.soleLengthMm ?? "—" });
       })
       .join(", ");
+  // How and where an order was paid: in words, not the codes the log keeps ("card", "counter").
+  if (field === "method" && typeof value === "string") return t(counterMethodWord(value));
+  if (field === "source" && typeof value === "string" && (ORDER_SOURCES as readonly string[]).includes(value))
+    return t(`admin.orders.sources.${value}`);
   if (field === "depositStatus" && typeof value === "string") return t(`admin.deposit.status.${value}`, { defaultValue: value });
   // Damage at return (decision 046): the category and how the fee is paid, in words.
   if (field === "damageCategory" && typeof value === "string") return t(`order.damage.category.${value}`, { defaultValue: value });

@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Locale } from "../i18n";
 import { percentOf } from "../pricing";
 import { checkbox, integer, optionalText, requiredText } from "./fields";
+import { csvDecimal, csvDialect, csvRow } from "./order";
 
 export const hotelSchema = z.object({
   name: requiredText(120),
@@ -62,24 +63,17 @@ export function reportTotals(rows: CommissionRow[]) {
 }
 
 /**
- * The report as a CSV file a spreadsheet opens as it is: in English comma-separated with a decimal point,
- * in the other languages (all write a decimal comma) semicolon-separated with a decimal comma. Amounts are
- * euros; a text that a spreadsheet would run as a formula is quoted with a leading apostrophe.
+ * The report as a CSV file a spreadsheet opens as it is, in the language's dialect (`csvDialect`, decision
+ * 053): comma and decimal point in English, semicolon and decimal comma in the others. Amounts are euros.
  */
 export function commissionCsv(month: string, rows: CommissionRow[], headers: string[], locale: Locale): string {
-  const [separator, decimal] = locale === "en" ? [",", "."] : [";", ","];
-  const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", decimal);
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return safe.includes(separator) || /["\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
-  const lines = [headers.map(cell).join(separator)];
-  for (const row of rows) {
-    lines.push(
-      [month, row.name, row.town, String(row.commissionPercent), String(row.orders), euros(row.revenueCents), euros(row.commissionCents)]
-        .map(cell)
-        .join(separator),
-    );
-  }
+  const dialect = csvDialect(locale);
+  const euros = (cents: number) => csvDecimal(cents / 100, 2, dialect);
+  const lines = [
+    csvRow(headers, dialect),
+    ...rows.map((row) =>
+      csvRow([month, row.name, row.town, row.commissionPercent, row.orders, euros(row.revenueCents), euros(row.commissionCents)], dialect),
+    ),
+  ];
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -49,3 +49,43 @@ export function pageOf<Row>(rows: Row[], total: number, page: number): Page<Row>
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Letters a search folds to plain ones, so that "mueller" finds "Müller" and "Müller" finds "Mueller": the
+ * German and Danish ones to their usual spelling without them (ü → ue, ß → ss, æ → ae, å → aa), every other
+ * accented letter to its base letter (é → e). The database folds the column the same way (`foldedColumn` in
+ * app/server/admin/search.server.ts): PGlite has no `unaccent`, while `translate` and `replace` are in every
+ * PostgreSQL. Capitals are listed too, as `lower()` in a database of the C locale leaves them as they are.
+ */
+const PAIRS = [
+  ["ä", "ae"],
+  ["ö", "oe"],
+  ["ü", "ue"],
+  ["ß", "ss"],
+  ["æ", "ae"],
+  ["ø", "oe"],
+  ["å", "aa"],
+] as const;
+const FROM = "àáâãèéêëìíîïòóôõùúûýÿñçćčšžłńśźż";
+const TO = "aaaaeeeeiiiioooouuuyyncccszlnszz";
+
+export const SEARCH_FOLD = {
+  /** Letters written as two, small and capital. */
+  pairs: PAIRS.flatMap(([letter, plain]) => [
+    [letter, plain],
+    [letter === "ß" ? "ẞ" : letter.toUpperCase(), plain],
+  ]) as [string, string][],
+  /** Letters written as their base letter, one for one (`from[i]` → `to[i]`), small and capital. */
+  from: FROM + FROM.toUpperCase(),
+  to: TO + TO,
+};
+
+/** A search text folded as `SEARCH_FOLD` says, in lower case. */
+export function foldSearch(text: string): string {
+  let folded = text;
+  for (const [letter, plain] of SEARCH_FOLD.pairs) folded = folded.replaceAll(letter, plain);
+  return [...folded]
+    .map((c) => SEARCH_FOLD.to[SEARCH_FOLD.from.indexOf(c)] ?? c)
+    .join("")
+    .toLowerCase();
+}

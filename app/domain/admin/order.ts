@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { BINDING_VALUE, SOLE_LENGTH_MM } from "../binding";
 import { rowsOf } from "../forms";
+import type { Locale } from "../i18n";
 import { rowId, rowIdKey, rowIdSchema } from "../ids";
 import { addDays, checkPeriod, daysBetween, isoWeekday, type ShopCalendar, zonedDate, zoneOffsetMinutes } from "../periods";
 import { MAX_PERSONS } from "../person-rows";
@@ -211,15 +212,33 @@ export function parseLineValue(value: string): { itemId: number; size: string | 
   return { itemId: Number(id), size: size.length > 0 ? size.join("|") : null };
 }
 
-/** One CSV cell: quoted when needed, and never starting like a spreadsheet formula (CSV injection). */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * How a spreadsheet of a language reads a CSV file it opens (decision 053): in English comma-separated with
+ * a decimal point; in the other languages (all write a decimal comma) semicolon-separated with a decimal
+ * comma, as Excel and LibreOffice in those languages expect. The hotels' commission report follows it too.
+ */
+export type CsvDialect = { separator: "," | ";"; decimal: "." | "," };
+
+export function csvDialect(locale: Locale): CsvDialect {
+  return locale === "en" ? { separator: ",", decimal: "." } : { separator: ";", decimal: "," };
 }
 
-export function csvRow(cells: (string | number | null | undefined)[]): string {
-  return cells.map(csvCell).join(",");
+const ENGLISH_CSV = csvDialect("en");
+
+/** One CSV cell: quoted when needed, and never starting like a spreadsheet formula (CSV injection). */
+export function csvCell(value: string | number | null | undefined, dialect: CsvDialect = ENGLISH_CSV): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /["\n\r]/.test(text) || text.includes(dialect.separator) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(cells: (string | number | null | undefined)[], dialect: CsvDialect = ENGLISH_CSV): string {
+  return cells.map((cell) => csvCell(cell, dialect)).join(dialect.separator);
+}
+
+/** A figure with `digits` decimals, written with the dialect's decimal mark: 1234.5 → "1234,50" in German. */
+export function csvDecimal(value: number, digits: number, dialect: CsvDialect): string {
+  return value.toFixed(digits).replace(".", dialect.decimal);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { csvDialect } from "./order";
 import {
   cancellationRows,
   cancellationTotal,
@@ -147,25 +148,38 @@ describe("the reports' CSV files", () => {
     },
   };
 
-  it("writes figures as plain numbers, names in the language, and a byte order mark", () => {
-    expect(csvRows("revenue-by-day", data, "en", "Damage waiver")).toEqual([
+  /** The messages a CSV file needs, as `t` gives them: the key itself, to see which was asked. */
+  const words = (key: string) => `«${key}»`;
+
+  it("writes figures as plain numbers, names and channels in the language's words, and a byte order mark", () => {
+    expect(csvRows("revenue-by-day", data, "en", words)).toEqual([
       ["2027-01-01", 0, "0.00", "0.00"],
       ["2027-01-02", 2, "123.45", "4.00"],
     ]);
-    expect(csvRows("revenue-by-category", data, "de", "Schadenschutz")).toEqual([
-      ["Ski (de)", 2, "119.45"],
-      ["Schadenschutz", null, "4.00"],
-    ]);
-    expect(csvRows("utilisation", data, "en", "")).toEqual([["Ski", "170", 2, 4, 1, "25.0"]]);
-    expect(csvRows("top-items", data, "en", "")).toEqual([
+    expect(csvRows("utilisation", data, "en", words)).toEqual([["Ski", "170", 2, 4, 1, "25.0"]]);
+    expect(csvRows("top-items", data, "en", words)).toEqual([
       ["Ski", "Ski", "119.45", 3, 1],
       ["Hat", "Clothing", "0.00", 0, 1],
     ]);
-    expect(csvRows("cancellations", data, "en", "")).toEqual([["Plan da Sëra", 1, "33.3", "70.00"]]);
-    expect(csvRows("revenue-by-channel", data, "en", "")).toEqual([["online", 2, "123.45"]]);
-    const file = reportCsv(["Coupon", "Orders", "Revenue (EUR)", "Discount (EUR)"], csvRows("coupons", data, "en", ""));
+    expect(csvRows("cancellations", data, "en", words)).toEqual([["Plan da Sëra", 1, "33.3", "70.00"]]);
+    expect(csvRows("revenue-by-channel", data, "en", words)).toEqual([["«admin.reports.channels.online»", 2, "123.45"]]);
+    const file = reportCsv(
+      ["Coupon", "Orders", "Revenue (EUR)", "Discount (EUR)"],
+      csvRows("coupons", data, "en", words),
+      csvDialect("en"),
+    );
     expect(file).toBe("\uFEFFCoupon,Orders,Revenue (EUR),Discount (EUR)\r\n'=WINTER,1,50.00,5.00\r\n");
-    expect(reportCsv(["Hotel"], csvRows("hotels", data, "en", ""))).toContain('"Hotel, Ciasa",1,50.00,2.50\r\n');
+    expect(reportCsv(["Hotel"], csvRows("hotels", data, "en", words), csvDialect("en"))).toContain('"Hotel, Ciasa",1,50.00,2.50\r\n');
+  });
+
+  it("writes decimal commas and semicolons in the languages that write a decimal comma", () => {
+    expect(csvRows("revenue-by-category", data, "de", words)).toEqual([
+      ["Ski (de)", 2, "119,45"],
+      ["«admin.dashboard.waiverColumn»", null, "4,00"],
+    ]);
+    expect(csvRows("utilisation", data, "da", words)).toEqual([["Ski", "170", 2, 4, 1, "25,0"]]);
+    const file = reportCsv(["Hotel", "Bestellungen"], csvRows("hotels", data, "de", words), csvDialect("de"));
+    expect(file).toBe("\uFEFFHotel;Bestellungen\r\nHotel, Ciasa;1;50,00;2,50\r\n");
   });
 
   it("knows when a range has no orders at all", () => {

@@ -11,7 +11,7 @@ import { rowId } from "../ids";
 import { addDays, daysBetween, type IsoDate } from "../periods";
 import type { OrderSource } from "../vocabulary";
 import { type RevenueDay, revenueByDay } from "./dashboard";
-import { csvRow } from "./order";
+import { type CsvDialect, csvDecimal, csvDialect, csvRow } from "./order";
 
 /** Every report the page shows, each also a CSV file (`/admin/reports.csv?report=…`). */
 export const REPORTS = [
@@ -149,18 +149,19 @@ export function cancellationTotal(revenue: BranchRevenue[], cancelled: BranchCan
   return { cancelled: lost, cents: cancelled.reduce((sum, c) => sum + c.cents, 0), share: share(lost, lost + kept) };
 }
 
-/** Cents as a plain figure in euros, with a dot: 12345 → "123.45". */
-export function csvEuros(cents: number): string {
-  return (cents / 100).toFixed(2);
+/** Cents as a plain figure in euros, with the dialect's decimal mark: 12345 → "123.45" (English), "123,45". */
+export function csvEuros(cents: number, dialect: CsvDialect): string {
+  return csvDecimal(cents / 100, 2, dialect);
 }
 
 /**
  * A report as a CSV file a spreadsheet opens: a header row, then one row per line of figures, as plain
- * numbers (euros with a dot, percentages with one decimal), comma-separated, UTF-8 with a byte order mark
- * (accented names), lines ended CRLF; cells are quoted and guarded against formulas like the order list's.
+ * numbers (euros with two decimals, percentages with one) in the language's dialect (`csvDialect`: a
+ * decimal comma and semicolons outside English), UTF-8 with a byte order mark (accented names), lines
+ * ended CRLF; cells are quoted and guarded against formulas like the order list's.
  */
-export function reportCsv(header: string[], rows: (string | number | null)[][]): string {
-  return `\uFEFF${[csvRow(header), ...rows.map((row) => csvRow(row))].join("\r\n")}\r\n`;
+export function reportCsv(header: string[], rows: (string | number | null)[][], dialect: CsvDialect): string {
+  return `\uFEFF${[csvRow(header, dialect), ...rows.map((row) => csvRow(row, dialect))].join("\r\n")}\r\n`;
 }
 
 /** The reports as the server gives them to the page and the CSV files. */
@@ -197,41 +198,37 @@ export const CSV_COLUMNS: Record<ReportName, string[]> = {
 };
 
 /**
- * A report's rows for its CSV file, every figure there is (the top items: all of them, by revenue). Names are
- * in `locale`; the channel is its code (`online`, `counter`) as in the order list's file; `waiverLabel` names
- * the damage waivers' line of the revenue by category, which no category holds.
+ * A report's rows for its CSV file, every figure there is (the top items: all of them, by revenue). Names and
+ * figures are in `locale` (its decimal mark); the channel in words as the page names it; the damage waivers'
+ * line of the revenue by category, which no category holds, as the dashboard names it.
  */
-export function csvRows(report: ReportName, data: ReportData, locale: Locale, waiverLabel: string): (string | number | null)[][] {
+export function csvRows(report: ReportName, data: ReportData, locale: Locale, t: (key: string) => string): (string | number | null)[][] {
+  const dialect = csvDialect(locale);
+  const euros = (cents: number) => csvEuros(cents, dialect);
+  const percent = (share: number) => csvDecimal(percentOfShare(share), 1, dialect);
   switch (report) {
     case "revenue-by-day":
-      return data.days.map((d) => [d.date, d.orders, csvEuros(d.cents), csvEuros(d.waiverCents)]);
+      return data.days.map((d) => [d.date, d.orders, euros(d.cents), euros(d.waiverCents)]);
     case "revenue-by-branch":
-      return data.branches.map((b) => [b.name, b.orders, csvEuros(b.cents)]);
+      return data.branches.map((b) => [b.name, b.orders, euros(b.cents)]);
     case "revenue-by-category":
       return [
-        ...data.categories.map((c) => [pick(c.name, locale) || c.categoryId, c.orders, csvEuros(c.cents)]),
-        ...(data.totals.waiverCents > 0 ? [[waiverLabel, null, csvEuros(data.totals.waiverCents)]] : []),
+        ...data.categories.map((c) => [pick(c.name, locale) || c.categoryId, c.orders, euros(c.cents)]),
+        ...(data.totals.waiverCents > 0 ? [[t("admin.dashboard.waiverColumn"), null, euros(data.totals.waiverCents)]] : []),
       ];
     case "revenue-by-channel":
-      return data.channels.map((c) => [c.source, c.orders, csvEuros(c.cents)]);
+      return data.channels.map((c) => [t(`admin.reports.channels.${c.source}`), c.orders, euros(c.cents)]);
     case "utilisation":
-      return data.utilisation.map((u) => [
-        pick(u.name, locale),
-        u.size,
-        u.units,
-        u.availableDays,
-        u.bookedDays,
-        percentOfShare(u.share).toFixed(1),
-      ]);
+      return data.utilisation.map((u) => [pick(u.name, locale), u.size, u.units, u.availableDays, u.bookedDays, percent(u.share)]);
     case "top-items":
       return topItems(data.items, "revenue", Number.POSITIVE_INFINITY)
         .concat(data.items.filter((i) => i.revenueCents <= 0))
-        .map((i) => [pick(i.name, locale), pick(i.category, locale), csvEuros(i.revenueCents), i.rentalDays, i.quantity]);
+        .map((i) => [pick(i.name, locale), pick(i.category, locale), euros(i.revenueCents), i.rentalDays, i.quantity]);
     case "coupons":
-      return data.coupons.map((c) => [c.code, c.orders, csvEuros(c.cents), csvEuros(c.discountCents)]);
+      return data.coupons.map((c) => [c.code, c.orders, euros(c.cents), euros(c.discountCents)]);
     case "hotels":
-      return data.hotels.map((h) => [h.name, h.orders, csvEuros(h.cents), csvEuros(h.discountCents)]);
+      return data.hotels.map((h) => [h.name, h.orders, euros(h.cents), euros(h.discountCents)]);
     case "cancellations":
-      return data.cancellations.rows.map((c) => [c.name, c.cancelled, percentOfShare(c.share).toFixed(1), csvEuros(c.cents)]);
+      return data.cancellations.rows.map((c) => [c.name, c.cancelled, percent(c.share), euros(c.cents)]);
   }
 }

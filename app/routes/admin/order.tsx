@@ -23,6 +23,7 @@ import {
   pickupSchema,
   returnSchema,
 } from "../../domain/admin/order";
+import { paymentWords } from "../../domain/admin/payment";
 import { canSign } from "../../domain/agreement";
 import { DAMAGE_UPLOAD_BYTES } from "../../domain/damage";
 import { isDepositIntent } from "../../domain/deposits";
@@ -312,13 +313,17 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-slate-600">{t("admin.orders.noPayments")}</p>
           ) : (
             <ul className="space-y-1 text-sm">
-              {payments.map((p) => (
-                <li key={p.id}>
-                  {when(p.createdAt)} · {p.provider}
-                  {p.method ? ` (${p.method})` : ""} · {t(`admin.orders.paymentStatus.${p.status}`)} · {formatMoney(p.amountCents, locale)}
-                  {p.refundedCents > 0 ? ` · ${t("admin.orders.refunded", { amount: formatMoney(p.refundedCents, locale) })}` : ""}
-                </li>
-              ))}
+              {payments.map((p) => {
+                const words = paymentWords(p.provider, p.method);
+                return (
+                  <li key={p.id} data-payment>
+                    {when(p.createdAt)} · {t(words.provider)}
+                    {words.method ? ` (${t(words.method)})` : ""} · {t(`admin.orders.paymentStatus.${p.status}`)} ·{" "}
+                    {formatMoney(p.amountCents, locale)}
+                    {p.refundedCents > 0 ? ` · ${t("admin.orders.refunded", { amount: formatMoney(p.refundedCents, locale) })}` : ""}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </Section>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { parseListQuery } from "../../domain/admin/list";
-import { ordersQuery } from "../../domain/admin/order";
+import { csvDialect, ordersQuery } from "../../domain/admin/order";
 import { splitLocale } from "../../domain/i18n";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "paid",
     "damageWaiver",
   ].map((key) => t(`admin.orders.csvColumn.${key}`));
-  const csv = await exportOrders(user, parseListQuery(ordersQuery, url), header);
+  const csv = await exportOrders(user, parseListQuery(ordersQuery, url), header, csvDialect(locale), t);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
+import { csvDialect } from "../../domain/admin/order";
 import { CSV_COLUMNS, csvRows, reportCsv, reportCsvQuery, reportRange, reportScope } from "../../domain/admin/reports";
 import { splitLocale } from "../../domain/i18n";
 import { zonedDate } from "../../domain/periods";
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = getT(locale, messages[locale]);
   const data = await getReports(reportScope(user.shopIds, query.shop), range);
   const header = CSV_COLUMNS[query.report].map((key) => t(`admin.reports.csvColumn.${key}`));
-  const csv = reportCsv(header, csvRows(query.report, data, locale, t("admin.dashboard.waiverColumn")));
+  const csv = reportCsv(header, csvRows(query.report, data, locale, t), csvDialect(locale));
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -6,7 +6,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import {
+  type CsvDialect,
   csvDateTime,
+  csvDecimal,
   csvRow,
   daysUntilPickup,
   EARLY_PICKUP_DAYS,
@@ -27,6 +29,7 @@ import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 import { auditTrail, recordAudit } from "./audit.server";
 import { type ClerkBinding, settledBindings, skiLineBindings } from "./binding.server";
+import { foldedMatch } from "./search.server";
 
 /** The start of a day in the shop's time zone, as an instant. */
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
@@ -39,8 +42,8 @@ function ordersWhere(user: BackOfficeUser, query: OrdersQuery): SQL | undefined 
     filters.push(
       or(
         ilike(orders.number, pattern),
-        ilike(orders.invoiceName, pattern),
-        ilike(orders.email, pattern),
+        foldedMatch(orders.invoiceName, query.q),
+        foldedMatch(orders.email, query.q),
         ilike(orders.phone, pattern),
       ) as SQL,
     );
@@ -112,8 +115,17 @@ export async function orderNumbered(user: BackOfficeUser, text: string | undefin
 /** Most rows one export holds; narrower filters give the rest. */
 const EXPORT_LIMIT = 20_000;
 
-/** The filtered list as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the accents right). */
-export async function exportOrders(user: BackOfficeUser, query: OrdersQuery, header: string[]): Promise<string> {
+/**
+ * The filtered list as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the accents right), in
+ * the language's dialect (`csvDialect`) with states, channels and seasons in its words (`words`).
+ */
+export async function exportOrders(
+  user: BackOfficeUser,
+  query: OrdersQuery,
+  header: string[],
+  dialect: CsvDialect,
+  words: (key: string) => string,
+): Promise<string> {
   const rows = await getDb()
     .select(listColumns)
     .from(orders)
@@ -122,25 +134,28 @@ export async function exportOrders(user: BackOfficeUser, query: OrdersQuery, hea
     .orderBy(...ordering(query))
     .limit(EXPORT_LIMIT);
   const lines = [
-    csvRow(header),
+    csvRow(header, dialect),
     ...rows.map((r) =>
-      csvRow([
-        r.number,
-        r.status,
-        r.source,
-        r.shop,
-        r.appId,
-        csvDateTime(r.createdAt),
-        csvDateTime(r.pickupAt),
-        csvDateTime(r.returnAt),
-        r.name,
-        r.email,
-        r.phone,
-        (r.totalCents / 100).toFixed(2),
-        csvDateTime(r.paidAt),
-        // Last, so spreadsheets made for the earlier columns keep reading them in place.
-        (r.damageWaiverCents / 100).toFixed(2),
-      ]),
+      csvRow(
+        [
+          r.number,
+          words(`order.status.${r.status}`),
+          words(`admin.orders.sources.${r.source}`),
+          r.shop,
+          words(`season.${r.appId}`),
+          csvDateTime(r.createdAt),
+          csvDateTime(r.pickupAt),
+          csvDateTime(r.returnAt),
+          r.name,
+          r.email,
+          r.phone,
+          csvDecimal(r.totalCents / 100, 2, dialect),
+          csvDateTime(r.paidAt),
+          // Last, so spreadsheets made for the earlier columns keep reading them in place.
+          csvDecimal(r.damageWaiverCents / 100, 2, dialect),
+        ],
+        dialect,
+      ),
     ),
   ];
   return `\uFEFF${lines.join("\r\n")}\r\n`;

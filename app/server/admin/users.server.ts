@@ -3,14 +3,15 @@
  * branches, deactivate and reactivate. No create and no delete: users sign up or are created at checkout,
  * and an account with orders stays on record. Each change is in the audit log, in the same transaction.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import { accessChangeRefusal, type UserInput } from "../../domain/admin/user";
 import { fail, ok, type Result } from "../../domain/result";
 import type { Role } from "../../domain/vocabulary";
 import { type Db, getDb } from "../db/client.server";
 import { orders, sessions, shops, userShops, users } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
+import { foldedMatch } from "./search.server";
 
 export type UserListQuery = {
   q?: string;
@@ -35,7 +36,7 @@ const publicColumns = {
 export async function listUsers(query: UserListQuery) {
   const db = getDb();
   const filters: SQL[] = [];
-  if (query.q) filters.push(or(ilike(users.email, likePattern(query.q)), ilike(users.name, likePattern(query.q))) as SQL);
+  if (query.q) filters.push(or(foldedMatch(users.email, query.q), foldedMatch(users.name, query.q)) as SQL);
   if (query.role) filters.push(eq(users.role, query.role));
   if (query.active) filters.push(eq(users.active, query.active === "yes"));
   const where = filters.length > 0 ? and(...filters) : undefined;
