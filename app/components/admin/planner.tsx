@@ -10,7 +10,17 @@
  *   (a bar is a link to `?r={id}`, the panel a form post). The database's exclusion constraint judges the move.
  */
 import { Ban, CircleCheck, Hourglass, PackageOpen, Undo2, Wrench, X } from "lucide-react";
-import { type KeyboardEvent, memo, type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  type PointerEvent as ReactPointerEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import {
   type BarKind,
@@ -309,6 +319,10 @@ function PlannerGrid({
     return map;
   }, [bars, pending?.id, pending?.unitId]);
   const rowIndex = useMemo(() => new Map(rows.map((row, i) => [row.key, i])), [rows]);
+  const codeLength = useMemo(
+    () => rows.reduce((longest, row) => (row.kind === "unit" ? Math.max(longest, row.code.length) : longest), 0),
+    [rows],
+  );
   const barById = useMemo(() => new Map(bars.map((bar) => [bar.id, bar])), [bars]);
   const unitOf = useMemo(() => new Map(rows.flatMap((row) => (row.kind === "unit" ? [[row.id, row] as const] : []))), [rows]);
 
@@ -513,7 +527,11 @@ function PlannerGrid({
         ref={box}
         data-planner
         // Inline-size containment: the box is as wide as the page's column, whatever the width of the days in it.
-        className="relative h-[70vh] min-h-80 overflow-auto overscroll-contain rounded-lg border border-slate-300 bg-white [contain:inline-size] [--unit-w:7.5rem] sm:[--unit-w:11rem]"
+        // The unit column: at least 7.5rem on a phone (11rem wider), and wide enough for the longest unit code
+        // (a monospaced character of text-xs is under 0.5rem; 3rem for the padding and the wrench) — cut to
+        // "CI-SKI-00…" at 390 px before.
+        className="relative h-[70vh] min-h-80 overflow-auto overscroll-contain rounded-lg border border-slate-300 bg-white [contain:inline-size] [--unit-w:max(7.5rem,calc(var(--code-len)*0.5rem_+_3rem))] sm:[--unit-w:max(11rem,calc(var(--code-len)*0.5rem_+_3rem))]"
+        style={{ "--code-len": codeLength } as CSSProperties}
       >
         <div className="relative" style={{ width: `calc(var(--unit-w) + ${timelineWidth}px)` }}>
           {/* Day columns behind every row: closed days shaded, today marked. */}
@@ -703,9 +721,14 @@ const UnitRowView = memo(function UnitRowView({
         scope="row"
         className="sticky left-0 z-20 flex w-[var(--unit-w)] shrink-0 items-center justify-between gap-1 border-r border-slate-300 bg-white pl-2 text-left text-xs font-normal"
       >
-        <span className="truncate font-mono">
-          {row.code}
-          {row.status === "maintenance" && <span className="ml-1 font-sans text-amber-800">({t("admin.unitStatus.maintenance")})</span>}
+        {/* The code in full (the column is as wide as the longest, see `codeLength`); only the status gives way. */}
+        <span className="flex min-w-0 items-baseline">
+          <span className="shrink-0 font-mono" data-unit-code>
+            {row.code}
+          </span>
+          {row.status === "maintenance" && (
+            <span className="ml-1 truncate font-sans text-amber-800">({t("admin.unitStatus.maintenance")})</span>
+          )}
         </span>
         {/* A plain link (React Router's costs hooks in every row rendered while scrolling); without JavaScript it opens the form. */}
         <a

@@ -305,7 +305,8 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
               </label>
               <p className="text-sm text-slate-600">{t("booking.bag.hotelHint")}</p>
               <div className="mt-1 flex gap-2">
-                <select id="hotel" name="hotelId" defaultValue={loaderData.hotelId ?? ""} className={`${inputClass} mt-0`}>
+                {/* min-w-0: a select is as wide as its longest hotel name otherwise, and pushed past a phone's edge. */}
+                <select id="hotel" name="hotelId" defaultValue={loaderData.hotelId ?? ""} className={`${inputClass} mt-0 min-w-0 flex-1`}>
                   <option value="">{t("booking.bag.noHotel")}</option>
                   {hotels.map((h) => (
                     <option key={h.id} value={h.id}>
@@ -314,7 +315,7 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
                   ))}
                 </select>
                 <button type="submit" className="rounded-md border border-brand-700 px-3 font-medium text-brand-800 hover:bg-brand-50">
-                  {t("booking.bag.apply")}
+                  {t("booking.bag.chooseHotel")}
                 </button>
               </div>
             </Form>

@@ -65,8 +65,8 @@ export default function DemoPay({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { token, orderNumber, amountCents, email, expired, depositCents } = loaderData;
   return (
-    <main className="min-h-screen bg-slate-100 px-4 py-10">
-      <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-lg">
+    <main className="min-h-screen bg-slate-100 px-3 py-6 sm:px-4 sm:py-10">
+      <div className="mx-auto max-w-md rounded-2xl bg-white p-4 shadow-lg sm:p-6">
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
           <ShieldCheck aria-hidden="true" className="size-5 text-emerald-700" />
           {t("demoPay.provider")}
@@ -108,20 +108,22 @@ export default function DemoPay({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
             </fieldset>
-            <div className="grid grid-cols-[1fr_6rem_5rem] gap-2 text-sm">
-              <label>
+            {/* The card number on a row of its own: beside expiry and CVC it was cut at every width (issue 33). */}
+            <div className="grid grid-cols-2 gap-x-3 gap-y-3 text-sm">
+              <label className="col-span-2">
                 {t("demoPay.cardNumber")}
                 <input
                   readOnly
                   value="4242 4242 4242 4242"
-                  className="mt-1 w-full rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5"
+                  data-card-number
+                  className="mt-1 w-full rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 tabular-nums"
                 />
               </label>
-              <label>
+              <label className="min-w-0">
                 {t("demoPay.expiry")}
                 <input readOnly value="12/30" className="mt-1 w-full rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5" />
               </label>
-              <label>
+              <label className="min-w-0">
                 CVC
                 <input readOnly value="123" className="mt-1 w-full rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5" />
               </label>

@@ -340,7 +340,8 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
                 )}
                 {entry.state === "not available" ? (
                   <p className="rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800" data-sold-out>
-                    {t("booking.equipment.soldOutHint")}
+                    {/* Goods for sale are out of stock, not booked out for the dates. */}
+                    {t(entry.kind === "sale" ? "booking.equipment.soldOutSaleHint" : "booking.equipment.soldOutHint")}
                   </p>
                 ) : (
                   <button
@@ -378,7 +379,10 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <div ref={bagBar} className="sticky bottom-0 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 py-4">
+      <div
+        ref={bagBar}
+        className="sticky bottom-0 z-20 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white py-4"
+      >
         <span className="flex min-w-0 items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
           <ShoppingBag aria-hidden="true" className="size-5 shrink-0" />
           <span>
