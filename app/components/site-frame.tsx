@@ -10,6 +10,7 @@ import { useLocalPath, useRootData } from "./use-locale";
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const href = useLocalPath();
+  const season = useShownSeason();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -51,14 +52,17 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
       <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
         <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-6">
           <span>© {t("brand.name")}</span>
-          <FooterNav
-            label={t("nav.offers")}
-            links={[
-              ["/ski-service", "offer.service.title"],
-              ["/ski-depot", "offer.depot.title"],
-              ["/sports-shop", "offer.sale.title"],
-            ]}
-          />
+          {/* The ski service, the depot and the sports shop are winter's: a summer visitor is not offered them. */}
+          {season === "winter" && (
+            <FooterNav
+              label={t("nav.offers")}
+              links={[
+                ["/ski-service", "offer.service.title"],
+                ["/ski-depot", "offer.depot.title"],
+                ["/sports-shop", "offer.sale.title"],
+              ]}
+            />
+          )}
           <FooterNav
             label={t("nav.legal")}
             links={[
@@ -159,9 +163,8 @@ function LanguageSwitcher() {
  */
 function SeasonSwitcher() {
   const { t } = useTranslation();
-  const visit = useRootData().season;
   const page = usePageSeason();
-  const season = page ?? visit;
+  const season = useShownSeason();
   const location = useLocation();
   return (
     <Form
@@ -194,6 +197,12 @@ function SeasonSwitcher() {
       </button>
     </Form>
   );
+}
+
+/** The season the frame shows: the page's own (a booking step, an item), else the visit's. */
+function useShownSeason(): Season {
+  const visit = useRootData().season;
+  return usePageSeason() ?? visit;
 }
 
 /**

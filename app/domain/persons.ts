@@ -3,12 +3,13 @@
  * `booking.errors.firstName`) and the body data that helps choose sizes (domain/sizing.ts).
  */
 import { z } from "zod";
+import { hasBinding } from "./binding";
 import { emptyToUndefined, optionalText } from "./booking-fields";
 import { parse } from "./forms";
 import type { PersonRow } from "./person-rows";
 import { fail, ok, type Result } from "./result";
 import { SHOE_SIZE_EU, SHOE_SIZE_MESSAGE, shoeSizeToEu, shoeSystemOf } from "./shoe-size";
-import { type AgeBand, SKILLS } from "./vocabulary";
+import { type AgeBand, type Season, type SizingKind, SKILLS } from "./vocabulary";
 
 /** The plausible range of each body measure a person may give (height cm, weight kg, EU shoe size). */
 export const PERSON_LIMITS = {
@@ -18,6 +19,25 @@ export const PERSON_LIMITS = {
   age: [1, 110],
 } as const;
 
+/** Which shoe size the persons step asks: none, EU only, or in every system (EU, UK, US, Mondo). */
+export type ShoeSizeQuestion = "none" | "eu" | "every";
+
+/**
+ * What the persons step asks of a storefront's customers (issue 33: summer asked a shoe size in four
+ * systems for e-bikes and spoke of ski bindings). A shoe size only where an active item is chosen by it
+ * (boots, or an item with a shoe size limit): in every system for ski boots, which are labelled in Mondo,
+ * UK and US; EU elsewhere, as shoes are sold here. The age is said to set bindings only where skis are rented.
+ */
+export function personsQuestions(
+  season: Season,
+  items: readonly { appId: string; active: boolean; sizing: SizingKind; maxShoeSize: number | null }[],
+): { shoeSize: ShoeSizeQuestion; bindings: boolean } {
+  const offered = items.filter((item) => item.appId === season && item.active);
+  const bindings = offered.some((item) => hasBinding(item.sizing));
+  const shoes = offered.some((item) => item.sizing === "boot" || item.maxShoeSize !== null);
+  return { shoeSize: !shoes ? "none" : bindings ? "every" : "eu", bindings };
+}
+
 /** The age group a package's price depends on (decision 030), as its labels name them: up to 11, 12–17, 18+. */
 export function ageBandOf(age: number | null | undefined): AgeBand | undefined {
   if (age === null || age === undefined) return undefined;
@@ -26,6 +46,17 @@ export function ageBandOf(age: number | null | undefined): AgeBand | undefined {
 
 const optionalInt = (min: number, max: number, message: string) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).optional());
+
+/**
+ * A measure a person may type with a decimal comma or point ("80,5", "172.5"): rounded to the whole unit the
+ * shop keeps, half up, as a clerk would write it down (issue 33: "80,5" was refused with the range message).
+ */
+const optionalMeasure = (min: number, max: number, message: string) =>
+  z.preprocess((value) => {
+    const given = emptyToUndefined(value);
+    if (typeof given !== "string" || !/^\s*\d+([.,]\d+)?\s*$/.test(given)) return given;
+    return Math.round(Number(given.trim().replace(",", ".")));
+  }, z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).optional());
 
 /**
  * A person's shoe size as posted (`shoeSize` typed in the system `shoeSystem`: EU, UK, US or Mondo; EU when
@@ -63,8 +94,8 @@ export const personSchema = withShoeSizeInEu(
         .max(60, { message: "booking.errors.tooLong" }),
     ),
     lastName: optionalText(60),
-    heightCm: optionalInt(...PERSON_LIMITS.heightCm, "booking.errors.height"),
-    weightKg: optionalInt(...PERSON_LIMITS.weightKg, "booking.errors.weight"),
+    heightCm: optionalMeasure(...PERSON_LIMITS.heightCm, "booking.errors.height"),
+    weightKg: optionalMeasure(...PERSON_LIMITS.weightKg, "booking.errors.weight"),
     skill: z.preprocess(emptyToUndefined, z.enum(SKILLS, { message: "booking.errors.skill" }).optional()),
     shoeSize: shoeSizeEu,
     /** Optional: a child pays a package's children's price (decision 030), and the binding setting needs it. */

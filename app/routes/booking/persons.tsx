@@ -10,7 +10,7 @@ import { rowField } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { slugSchema, wantedCategory } from "../../domain/ids";
 import { blankPersonRow, editPersonRows, MAX_PERSONS, type PersonRow, personRows } from "../../domain/person-rows";
-import { checkPersons } from "../../domain/persons";
+import { checkPersons, personsQuestions, type ShoeSizeQuestion } from "../../domain/persons";
 import {
   DEFAULT_SHOE_SYSTEM,
   SHOE_SYSTEM_LABEL,
@@ -24,6 +24,7 @@ import { SKILLS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { loadBag, savePersons } from "../../server/booking/bag-store.server";
 import { bagPeriod, bookingSummary, getBranch, missingStep } from "../../server/booking/flow.server";
+import { allItems } from "../../server/catalog/catalog.server";
 import { readForm } from "../../server/http/forms.server";
 import { echo, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/persons";
@@ -61,6 +62,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     slug,
     summary: await bookingSummary(bag, shop.name, period),
     values: { persons: persons.length > 0 ? persons : [blankPersonRow()] },
+    asks: personsQuestions(appId, await allItems()),
+    // A bigger group than the step takes asks the branch instead (issue 33).
+    contact: { name: shop.name, email: shop.email, phone: shop.phone },
   };
 }
 
@@ -87,13 +91,13 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state === "submitting";
   const persons = ((replyFor(actionData)?.values ?? loaderData.values).persons ?? []) as PersonRow[];
   const formError = actionData?.errors.form;
-  const { appId, slug } = loaderData;
+  const { appId, slug, asks, contact } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
       <PageTitle>{t("booking.persons.title")}</PageTitle>
       <StepNav current="persons" links={{ branch: `/rental/${appId}`, period: `/rental/${appId}/${slug}` }} />
       <BookingSummaryBox summary={loaderData.summary} periodLink={`/rental/${appId}/${slug}`} />
-      <p className="mt-4 text-slate-700">{t("booking.persons.lead")}</p>
+      <p className="mt-4 text-slate-700">{t(asks.shoeSize === "none" ? "booking.persons.leadNoShoes" : "booking.persons.lead")}</p>
       {formError && <Notice>{t(formError)}</Notice>}
       <FormValues reply={actionData} initial={loaderData.values}>
         <Form method="post" noValidate className="mt-6 space-y-6">
@@ -132,10 +136,10 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
                   )}
                 </Field>
                 <Field name={rowField("persons", i, "heightCm")} label={t("booking.persons.height")}>
-                  {(props) => <input {...props} defaultValue={person.heightCm} inputMode="numeric" className={inputClass} />}
+                  {(props) => <input {...props} defaultValue={person.heightCm} inputMode="decimal" className={inputClass} />}
                 </Field>
                 <Field name={rowField("persons", i, "weightKg")} label={t("booking.persons.weight")}>
-                  {(props) => <input {...props} defaultValue={person.weightKg} inputMode="numeric" className={inputClass} />}
+                  {(props) => <input {...props} defaultValue={person.weightKg} inputMode="decimal" className={inputClass} />}
                 </Field>
                 <Field name={rowField("persons", i, "skill")} label={t("booking.persons.skill")}>
                   {(props) => (
@@ -149,8 +153,12 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
                     </select>
                   )}
                 </Field>
-                <ShoeSizeField index={i} person={person} />
-                <Field name={rowField("persons", i, "age")} label={t("booking.persons.age")} hint={t("booking.persons.ageHint")}>
+                {asks.shoeSize !== "none" && <ShoeSizeField index={i} person={person} systems={asks.shoeSize} />}
+                <Field
+                  name={rowField("persons", i, "age")}
+                  label={t("booking.persons.age")}
+                  hint={t(asks.bindings ? "booking.persons.ageHint" : "booking.persons.ageHintPrices")}
+                >
                   {(props) => (
                     <input {...props} type="text" inputMode="numeric" autoComplete="off" defaultValue={person.age} className={inputClass} />
                   )}
@@ -187,6 +195,21 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
               {t("booking.continue")}
             </PrimaryButton>
           </div>
+          {persons.length >= MAX_PERSONS && (
+            <p data-group-limit className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800">
+              {t("booking.persons.groupLimit", { count: MAX_PERSONS })}{" "}
+              <a
+                className="font-medium break-all text-brand-800 underline"
+                href={`mailto:${contact.email}?subject=${encodeURIComponent(t("booking.persons.groupSubject", { shop: contact.name }))}`}
+              >
+                {contact.email}
+              </a>
+              {" · "}
+              <a className="font-medium whitespace-nowrap text-brand-800 underline" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
+                {contact.phone}
+              </a>
+            </p>
+          )}
         </Form>
       </FormValues>
     </div>
@@ -198,7 +221,7 @@ export default function Persons({ loaderData, actionData }: Route.ComponentProps
  * size in every system as typed. The server converts it to EU the same way (domain/shoe-size.ts), also
  * reading the height: a UK or US number for a child is on the children's scale.
  */
-function ShoeSizeField({ index, person }: { index: number; person: PersonRow }) {
+function ShoeSizeField({ index, person, systems }: { index: number; person: PersonRow; systems: Exclude<ShoeSizeQuestion, "none"> }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const name = rowField("persons", index, "shoeSize");
@@ -207,7 +230,7 @@ function ShoeSizeField({ index, person }: { index: number; person: PersonRow }) 
   const box = useRef<HTMLDivElement>(null);
   const [typed, setTyped] = useState({
     size: person.shoeSize,
-    system: person.shoeSystem ? shoeSystemOf(person.shoeSystem) : DEFAULT_SHOE_SYSTEM[locale],
+    system: systems === "eu" ? "eu" : person.shoeSystem ? shoeSystemOf(person.shoeSystem) : DEFAULT_SHOE_SYSTEM[locale],
     height: person.heightCm,
   });
   // The height field sits elsewhere in the person's fieldset; follow it for the children's scales.
@@ -238,7 +261,7 @@ function ShoeSizeField({ index, person }: { index: number; person: PersonRow }) 
   const hint = eu === null ? "" : shoeSizeHint(eu).replace(/\./g, decimal);
   return (
     <div ref={box}>
-      <Field name={name} label={t("booking.persons.shoeSize")}>
+      <Field name={name} label={t(systems === "eu" ? "booking.persons.shoeSizeEu" : "booking.persons.shoeSize")}>
         {(props) => (
           <>
             <div className="flex gap-2">
@@ -249,21 +272,25 @@ function ShoeSizeField({ index, person }: { index: number; person: PersonRow }) 
                 inputMode="decimal"
                 className={inputClass}
               />
-              <select
-                name={systemName}
-                aria-label={t("booking.persons.shoeSystem")}
-                defaultValue={typed.system}
-                className={inputClass.replace("w-full", "w-28 shrink-0")}
-              >
-                {SHOE_SYSTEMS.map((system: ShoeSystem) => (
-                  <option key={system} value={system}>
-                    {SHOE_SYSTEM_LABEL[system]}
-                  </option>
-                ))}
-              </select>
+              {systems === "every" ? (
+                <select
+                  name={systemName}
+                  aria-label={t("booking.persons.shoeSystem")}
+                  defaultValue={typed.system}
+                  className={inputClass.replace("w-full", "w-28 shrink-0")}
+                >
+                  {SHOE_SYSTEMS.map((system: ShoeSystem) => (
+                    <option key={system} value={system}>
+                      {SHOE_SYSTEM_LABEL[system]}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input type="hidden" name={systemName} value="eu" />
+              )}
             </div>
             <p id={`${props.id}-sizes`} aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-600">
-              {hint || (typed.system === "uk" || typed.system === "us" ? t("booking.persons.shoeChildHint") : "")}
+              {systems === "eu" ? "" : hint || (typed.system === "uk" || typed.system === "us" ? t("booking.persons.shoeChildHint") : "")}
             </p>
           </>
         )}

@@ -9,6 +9,7 @@ import { mainImage } from "../../domain/pictures";
 import { useTranslation } from "../../i18n/react";
 import { getOfferPictures, listShops, listStorefronts } from "../../server/catalog/catalog.server";
 import { listPublicCoupons } from "../../server/catalog/coupons.server";
+import { readSeason } from "../../server/http/season.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/home";
 import type { PageHandle } from "./layout";
@@ -16,17 +17,21 @@ import type { PageHandle } from "./layout";
 /** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // The visit's season, as the root reads it: a summer visitor is offered neither a winter coupon nor a winter-only branch.
+  const season = readSeason(request);
   const [storefronts, shops, coupons, settings, offerPictures] = await Promise.all([
     listStorefronts(),
     listShops(),
-    listPublicCoupons(),
+    listPublicCoupons(season),
     getSettings(),
     getOfferPictures(),
   ]);
   return {
     storefronts,
-    shops: shops.map(({ id, slug, name, town, appIds, pictures }) => ({ id, slug, name, town, appIds, pictures })),
+    shops: shops
+      .filter((shop) => shop.appIds.includes(season))
+      .map(({ id, slug, name, town, appIds, pictures }) => ({ id, slug, name, town, appIds, pictures })),
     offerPictures,
     coupons,
     discountOffer: settings.discountOffer,

@@ -1,5 +1,6 @@
 /** The public coupons (the home page's offers, `/coupon/{CODE}`), kept in memory with the catalogue (decision 035). */
 import { and, asc, eq } from "drizzle-orm";
+import type { Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
 import { coupons } from "../db/schema";
 import { catalogRead } from "./catalog-cache.server";
@@ -22,10 +23,11 @@ export async function listPublicCouponCodes() {
   return (await publicCoupons()).map(({ code, updatedAt }) => ({ code, updatedAt }));
 }
 
-/** Public coupons still valid, for the home page's offers. */
-export async function listPublicCoupons(now = new Date()) {
+/** Public coupons still valid for the season's storefront (none named = every storefront), for the home page's offers. */
+export async function listPublicCoupons(season: Season, now = new Date()) {
   return (await publicCoupons())
     .filter((coupon) => coupon.validUntil === null || coupon.validUntil > now)
+    .filter((coupon) => coupon.appIds.length === 0 || coupon.appIds.includes(season))
     .slice(0, 6)
     .map(({ code, kind, value, description, validUntil }) => ({ code, kind, value, description, validUntil }));
 }
