@@ -35,6 +35,9 @@ export default [
     ]),
     // The demo payment provider's hosted page: the provider's look, not the shop's layout.
     route("pay/demo/:ref", "routes/booking/demo-pay.tsx"),
+    // The signing screen is handed to the customer: the agreement alone, without the back office's menu
+    // (its own loader and action require staff of the order's branch).
+    route("admin/order/:id/agreement", "routes/admin/order-agreement.tsx"),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("apps", "routes/admin/storefronts.tsx"),
@@ -53,7 +56,6 @@ export default [
       route("orders", "routes/admin/orders.tsx"),
       route("orders.csv", "routes/admin/orders-csv.ts"),
       route("order/:id/:document", "routes/admin/order-documents.ts"),
-      route("order/:id/agreement", "routes/admin/order-agreement.tsx"),
       route("order/:id/agreement/:file", "routes/admin/order-agreement-pdf.ts"),
       route("order/create", "routes/admin/order-create.tsx"),
       route("order/:id", "routes/admin/order.tsx"),

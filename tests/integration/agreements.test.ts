@@ -369,6 +369,37 @@ describe(`the signed rental contract on ${testDbKind}`, () => {
     expect(await agreementCount()).toBe(before);
   });
 
+  it("shows the customer only the agreement, without the back office's menu, and only to staff", async () => {
+    const { order } = await handedOutOrder();
+    // An admin's menu has every screen; a clerk's the counter's.
+    for (const clerk of [admin, ciaslinStaff]) {
+      const answer = await shop.request(`/de/admin/order/${order.id}/agreement?back=en`, as(clerk));
+      expect(answer.status).toBe(200);
+      const html = await answer.text();
+      expect(html).toContain(de.admin.agreement.intro);
+      expect(html).toContain('name="signerName"');
+      // No way from the customer's hands into the back office's screens, and no order search.
+      for (const screen of ["users", "settings", "api-keys", "webhooks", "items", "orders", "calendar", "reports"])
+        expect(html, screen).not.toMatch(new RegExp(`href="(/de)?/admin/${screen}"`));
+      expect(html).not.toContain('role="search"');
+      expect(html).not.toContain("data-admin-menu");
+    }
+    // The order page around it still has the menu.
+    expect(await (await shop.request(`/admin/order/${order.id}`, as(ciaslinStaff))).text()).toContain("data-admin-menu");
+    // Still the back office: a visitor without a session is sent to log in, and nothing is signed.
+    const anonymous = await shop.request(`/de/admin/order/${order.id}/agreement`);
+    expect(anonymous.status).toBe(302);
+    expect(locationOf(anonymous)).toMatch(/\/login\?/);
+    const posted = await shop.request(`/de/admin/order/${order.id}/agreement`, {
+      method: "POST",
+      body: new URLSearchParams({ signerName: "Anna Jansen", typedName: "Anna Jansen" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
+    });
+    expect(posted.status).toBe(302);
+    expect(locationOf(posted)).toMatch(/\/login\?/);
+    expect(await agreementRows(order.id)).toEqual([]);
+  });
+
   it("refuses an animated signature before decoding it, writing nothing", async () => {
     const { order } = await handedOutOrder();
     const before = await agreementCount();

@@ -27,6 +27,7 @@ const backTo = (value: unknown, request: Request): Locale =>
 /**
  * /admin/order/{id}/agreement: the counter's tablet or phone, held by the customer, who reads what they
  * rent and signs (decision 044). In the order's language, as the contract is; staff of the order's branch.
+ * Outside the back office's layout (routes.ts): the customer holding the screen sees no menu and no search.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
@@ -60,7 +61,7 @@ export default function OrderAgreement({ loaderData, actionData }: Route.Compone
   const when = (date: Date | string) => formatDateTime(date, locale, "full");
   const latest = versions[0];
   return (
-    <div className="mx-auto max-w-3xl p-4 text-lg sm:p-8">
+    <main className="mx-auto max-w-3xl p-4 text-lg sm:p-8">
       <a href={localizePath(`/admin/order/${order.id}`, back)} className="text-base font-medium text-brand-700 hover:underline">
         ← {t("admin.agreement.back", { number: order.number })}
       </a>
@@ -155,6 +156,6 @@ export default function OrderAgreement({ loaderData, actionData }: Route.Compone
           <p className="rounded-lg border border-slate-300 bg-slate-50 p-3">{t("admin.agreement.afterHandOut")}</p>
         )}
       </FormValues>
-    </div>
+    </main>
   );
 }
