@@ -7,6 +7,7 @@ import { type DemoPicture, demoPicture, installDemoPicture, inTurns } from "../.
 import type { Db } from "../client.server";
 import * as schema from "../schema";
 import { type ArtSubject, demoArt } from "./art";
+import { shopSubject } from "./art/subjects";
 import {
   demoCategories,
   demoCoupons,
@@ -57,7 +58,7 @@ type DemoPictures = {
 export async function renderDemoPictures(): Promise<DemoPictures> {
   const subjects: [keyof DemoPictures, string, ArtSubject][] = [
     ...demoStorefronts.map((s): [keyof DemoPictures, string, ArtSubject] => ["storefronts", s.id, { type: "storefront", id: s.id }]),
-    ...demoShops.map((s): [keyof DemoPictures, string, ArtSubject] => ["shops", s.row.slug, { type: "shop", slug: s.row.slug }]),
+    ...demoShops.map((s): [keyof DemoPictures, string, ArtSubject] => ["shops", s.row.slug, shopSubject(s)]),
     ...demoCategories.map((c): [keyof DemoPictures, string, ArtSubject] => ["categories", c.id, { type: "category", id: c.id }]),
     ...demoItems.map((i): [keyof DemoPictures, string, ArtSubject] => [
       "items",

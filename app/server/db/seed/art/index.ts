@@ -12,7 +12,8 @@ import { offerArt, shopArt, storefrontArt } from "./scenes";
 export type ArtSubject =
   | { type: "item"; slug: string; categoryId: string; kind: "rental" | "sale" | "service" | "depot" }
   | { type: "category"; id: string }
-  | { type: "shop"; slug: string }
+  /** `snow`: the branch is open in winter only (one that also rents in summer is drawn without snow). */
+  | { type: "shop"; slug: string; snow?: boolean }
   | { type: "storefront"; id: string } // "winter" | "summer"
   | { type: "offer"; kind: "service" | "depot" | "sale" };
 
@@ -28,7 +29,7 @@ export function demoArt(subject: ArtSubject): { svg: string; width: number; heig
     case "category":
       return frame(ink, ITEM_SIZE, categoryArt(ink, subject.id));
     case "shop":
-      return frame(ink, SCENE_SIZE, shopArt(ink, subject.slug));
+      return frame(ink, SCENE_SIZE, shopArt(ink, subject.slug, subject.snow ?? true));
     case "storefront":
       return frame(ink, SCENE_SIZE, storefrontArt(ink, subject.id));
     case "offer":

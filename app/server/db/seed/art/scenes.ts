@@ -293,15 +293,19 @@ const TOWERS: Record<string, Tower[]> = {
   ],
 };
 
-export function shopArt(ink: Ink, slug: string): string {
+/**
+ * A branch in its village. `snow` for a branch open in winter only: a branch that also rents in summer is
+ * drawn without snow (issue 33: its picture also shows on the summer pages), skis and a bike by its door.
+ */
+export function shopArt(ink: Ink, slug: string, snow = true): string {
   const towers = TOWERS[slug] ?? TOWERS.ciaslin!;
   const s = slug === "plan-da-sera" ? MORNING : slug === "runcadoz" ? DUSK : DAY;
   const lit = slug === "runcadoz";
   const base = 560;
-  let out = sky(ink, s) + dolomites(towers, base, s, true);
-  out += hills(600, light(C.sky, 0.85), 20, hash(slug) % 300);
-  out += forest([60, 130, 210, 1390, 1460, 1530, 1300], 640, 110, lit ? "#1f4a3a" : "#2d6a4f", true);
-  out += ground(ink, 700, false);
+  let out = sky(ink, s) + dolomites(towers, base, s, snow);
+  out += hills(600, snow ? light(C.sky, 0.85) : "#a7cf8a", 20, hash(slug) % 300);
+  out += forest([60, 130, 210, 1390, 1460, 1530, 1300], 640, 110, lit ? "#1f4a3a" : "#2d6a4f", snow);
+  out += ground(ink, 700, !snow);
   if (slug === "plan-da-sera") {
     // The gondola's cable and cabins running up from the valley station.
     out += line(1100, 560, 1600, 120, C.ink, 4) + line(1100, 580, 1600, 140, C.ink, 3);
@@ -325,8 +329,8 @@ export function shopArt(ink: Ink, slug: string): string {
       );
   }
   if (slug === "runcadoz") {
-    // The floodlit sledge run winding down to the hamlet.
-    out += stroke("M1500,600 Q1200,640 1300,690 Q1400,740 1100,780", "#ffffff", 40);
+    // The floodlit sledge run winding down to the hamlet (a gravel path without snow).
+    out += stroke("M1500,600 Q1200,640 1300,690 Q1400,740 1100,780", snow ? "#ffffff" : "#e6d8b8", 40);
     for (const [lx, ly] of [
       [1420, 600],
       [1270, 650],
@@ -357,14 +361,14 @@ export function shopArt(ink: Ink, slug: string): string {
       { x: 300, w: 150, h: 130, wall: "#f0e6d6", roof: dark(C.wood, 0.4), snow: true, lit: true },
     ],
   };
-  for (const h of layout[slug] ?? layout.ciaslin!) out += house({ ...h, lit: h.lit ?? lit }, 780);
+  for (const h of layout[slug] ?? layout.ciaslin!) out += house({ ...h, snow: h.snow && snow, lit: h.lit ?? lit }, 780);
   const front =
     slug === "runcadoz"
       ? { x: 560, w: 420, stripe: C.green }
       : slug === "plan-da-sera"
         ? { x: 460, w: 520, stripe: C.blue }
         : { x: 420, w: 620, stripe: C.red };
-  out += shopFront(front.x, 790, front.w, 330, slug === "runcadoz" ? "#e8d8c0" : "#f7f3ec", front.stripe, false, lit);
+  out += shopFront(front.x, 790, front.w, 330, slug === "runcadoz" ? "#e8d8c0" : "#f7f3ec", front.stripe, !snow, lit);
   if (slug === "ciaslin") {
     // The ski bus stop beside the shop.
     out += line(1110, 790, 1110, 600, C.slate, 10) + circle(1110, 590, 34, C.yellow) + rect(1092, 576, 36, 26, C.navy, { rx: 6 });
@@ -374,12 +378,13 @@ export function shopArt(ink: Ink, slug: string): string {
     `translate(${front.x + front.w + 40},790)`,
     rect(-8, -190, 16, 190, C.red, { rx: 8 }) + rect(14, -200, 16, 200, C.sky, { rx: 8 }) + rect(-6, -120, 30, 14, C.ink),
   );
-  out += ground(ink, 790, false) + rect(0, 790, W, 14, "#e4edf5");
-  // A snow bank and two firs in the foreground give the picture depth.
+  out += ground(ink, 790, !snow) + rect(0, 790, W, 14, snow ? "#e4edf5" : "#d9cfb8");
+  // A snow bank (a meadow bank without snow) and two firs in the foreground give the picture depth.
+  const bank = snow ? "#ffffff" : "#6fb35a";
   out +=
-    path("M0,900 L0,830 Q200,800 420,840 Q520,860 600,900Z", "#ffffff") +
-    path("M1600,900 L1600,820 Q1400,790 1200,850 Q1120,880 1080,900Z", "#ffffff");
-  out += fir(70, 880, 200, "#2d6a4f", true) + fir(1530, 880, 230, "#2d6a4f", true);
+    path("M0,900 L0,830 Q200,800 420,840 Q520,860 600,900Z", bank) +
+    path("M1600,900 L1600,820 Q1400,790 1200,850 Q1120,880 1080,900Z", bank);
+  out += fir(70, 880, 200, "#2d6a4f", snow) + fir(1530, 880, 230, "#2d6a4f", snow);
   return out;
 }
 
