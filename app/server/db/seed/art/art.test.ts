@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { demoCategories, demoItems } from "../demo-data";
+import { demoCategories, demoItems, demoShops } from "../demo-data";
 import { type ArtSubject, demoArt } from "./index";
-import { demoArtSubjects, subjectKey } from "./subjects";
+import { demoArtSubjects, shopSubject, subjectKey } from "./subjects";
 
 const subjects = demoArtSubjects();
 
@@ -57,6 +57,16 @@ describe("demo art", () => {
       await expectRenders(svg, width, height);
     },
   );
+
+  it("draws a branch that also rents in summer without snow: its picture shows on the summer pages (issue 33)", () => {
+    const snowGround = "#dbe8f3";
+    for (const shop of demoShops) {
+      const subject = shopSubject(shop);
+      const summer = shop.appIds.includes("summer");
+      expect(subject).toMatchObject({ type: "shop", snow: !summer });
+      expect(demoArt(subject).svg.includes(snowGround), shop.row.slug).toBe(!summer);
+    }
+  });
 
   it("draws the same subject as the same bytes", () => {
     for (const subject of subjects) expect(demoArt(subject).svg).toBe(demoArt(structuredClone(subject)).svg);
