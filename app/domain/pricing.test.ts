@@ -133,6 +133,22 @@ describe("quoteRental", () => {
     expect(other.lines[0].surchargeCents).toBe(0);
   });
 
+  it("names the peak windows of a line's surcharge and on how many of its days each counted", () => {
+    const peaks = [
+      { id: 7, itemId: null, appId: "winter", startsOn: "2026-12-24", endsOn: "2027-01-06", percent: 15 },
+      { id: 8, itemId: null, appId: "winter", startsOn: "2027-01-06", endsOn: "2027-01-07", percent: 20 },
+    ];
+    const quote = quoteRental(base({ period: { pickupDate: "2027-01-05", returnDate: "2027-01-08" }, surcharges: peaks }));
+    // 5 Jan: 15 %; 6 Jan: both windows, the higher counts; 7 Jan: 20 %; 8 Jan: none.
+    expect(quote.lines[0].peaks).toEqual([
+      { surchargeId: 7, percent: 15, days: 1 },
+      { surchargeId: 8, percent: 20, days: 2 },
+    ]);
+    expect(quote.lines[0].surchargeCents).toBe(Math.floor((12800 * 55) / 400 + 0.5));
+    const outside = quoteRental(base({ period: { pickupDate: "2027-01-11", returnDate: "2027-01-12" }, surcharges: peaks }));
+    expect(outside.lines[0]).toMatchObject({ surchargeCents: 0, peaks: [] });
+  });
+
   it("gives the larger of early booking and partner hotel, never both, to rental lines only", () => {
     const early = { percent: 10, minDaysAhead: 14 };
     const ahead = { today: "2026-12-20" }; // 22 days before pickup

@@ -7,7 +7,12 @@ import { addDays, daysBetween, type IsoDate } from "./periods";
 import type { CouponKind, ItemKind } from "./vocabulary";
 
 export type PriceTable = { dayPrices: number[]; extraDayCents: number };
-export type Surcharge = { itemId: number | null; appId: string; startsOn: IsoDate; endsOn: IsoDate; percent: number };
+/** A peak window; `id` names it in the quote's lines so the shop can say which peak a surcharge is for. */
+export type Surcharge = { id?: number; itemId: number | null; appId: string; startsOn: IsoDate; endsOn: IsoDate; percent: number };
+/** A peak window that counted on `days` of a line's rental days (its highest percent on each of them). */
+export type QuotedPeak = { surchargeId: number | null; percent: number; days: number };
+/** A line's peak as an order keeps it: the window's name in the order's language, on `days` of the line's `of` days. */
+export type LinePeak = { name: string; percent: number; days: number; of: number };
 
 export type QuoteLineInput = {
   key: string;
@@ -71,6 +76,8 @@ export type QuotedLine = {
   /** Price table or unit price times quantity. */
   baseCents: number;
   surchargeCents: number;
+  /** The peak windows the surcharge comes from (empty without one), so every screen and document can name it. */
+  peaks: QuotedPeak[];
   /** base + surcharge */
   subtotalCents: number;
   discountCents: number;
@@ -155,17 +162,33 @@ export function priceForDays(table: PriceTable, days: number): number {
   return table.dayPrices[n - 1] + (days - n) * table.extraDayCents;
 }
 
-/** The surcharge of one line: each rental day in a peak window adds that window's percent of one average day. */
-function surchargeFor(line: QuoteLineInput, baseCents: number, days: number, pickupDate: IsoDate, surcharges: Surcharge[]): number {
+/**
+ * The surcharge of one line: each rental day in a peak window adds that window's percent of one average day.
+ * Also which windows counted, on how many days.
+ */
+function surchargeFor(
+  line: QuoteLineInput,
+  baseCents: number,
+  days: number,
+  pickupDate: IsoDate,
+  surcharges: Surcharge[],
+): { cents: number; peaks: QuotedPeak[] } {
   const applicable = surcharges.filter((s) => s.appId === line.appId && (s.itemId === null || s.itemId === line.itemId));
-  if (applicable.length === 0) return 0;
+  if (applicable.length === 0) return { cents: 0, peaks: [] };
   let percentDays = 0;
+  const counted = new Map<Surcharge, number>();
   for (let i = 0; i < days; i++) {
     const day = addDays(pickupDate, i);
-    // Overlapping windows do not add up: the highest percent of the day counts.
-    percentDays += Math.max(0, ...applicable.filter((s) => s.startsOn <= day && day <= s.endsOn).map((s) => s.percent));
+    // Overlapping windows do not add up: the highest percent of the day counts (the first such window names it).
+    const top = applicable
+      .filter((s) => s.startsOn <= day && day <= s.endsOn && s.percent > 0)
+      .reduce<Surcharge | null>((best, s) => (best === null || s.percent > best.percent ? s : best), null);
+    if (!top) continue;
+    percentDays += top.percent;
+    counted.set(top, (counted.get(top) ?? 0) + 1);
   }
-  return roundCents((baseCents * percentDays) / (100 * days));
+  const peaks = [...counted].map(([s, n]) => ({ surchargeId: s.id ?? null, percent: s.percent, days: n }));
+  return { cents: roundCents((baseCents * percentDays) / (100 * days)), peaks };
 }
 
 /**
@@ -245,13 +268,15 @@ export function quoteRental(input: QuoteInput): Quote {
     if (perDay && line.priceTable) baseCents = priceForDays(line.priceTable, days) * line.quantity;
     else if (line.unitPriceCents !== null && line.unitPriceCents !== undefined) baseCents = line.unitPriceCents * line.quantity;
     else throw new RangeError(`no price for ${line.key}`);
-    const surchargeCents = perDay ? surchargeFor(line, baseCents, days, input.period.pickupDate, surcharges) : 0;
+    const surcharge = perDay ? surchargeFor(line, baseCents, days, input.period.pickupDate, surcharges) : { cents: 0, peaks: [] };
+    const surchargeCents = surcharge.cents;
     const subtotalCents = baseCents + surchargeCents;
     return {
       key: line.key,
       days: perDay ? days : null,
       baseCents,
       surchargeCents,
+      peaks: surchargeCents > 0 ? surcharge.peaks : [],
       subtotalCents,
       discountCents: 0,
       totalCents: subtotalCents,

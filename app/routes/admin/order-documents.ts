@@ -9,6 +9,7 @@ import { found, param } from "../../server/http/results.server";
 import { contractInput } from "../../server/orders/agreements.server";
 import { orderConfirmationPdf, rentalContractPdf } from "../../server/orders/documents.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
+import { depositDueOf } from "../../server/payments/deposits.server";
 
 const document = z.enum(["contract.pdf", "confirmation.pdf"]);
 
@@ -25,7 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pdf =
     which === "contract.pdf"
       ? await rentalContractPdf(await contractInput(record.order, publicOrigin(request)), locale)
-      : await orderConfirmationPdf({ ...record, orderUrl, damageFees: await damageFeesOf(record.order.id) }, locale);
+      : await orderConfirmationPdf(
+          {
+            ...record,
+            orderUrl,
+            damageFees: await damageFeesOf(record.order.id),
+            depositCents: await depositDueOf(record.order.id),
+          },
+          locale,
+        );
   const name = which === "contract.pdf" ? `contract-${record.order.number}.pdf` : `${record.order.number}.pdf`;
   return new Response(Buffer.from(pdf), {
     headers: {

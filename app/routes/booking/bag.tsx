@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
+import { PeakNote } from "../../components/booking/peak-note";
 import { CouponNote, Totals } from "../../components/booking/totals";
 import { inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
@@ -18,6 +19,7 @@ import { changeLine, chooseHotel, enterCoupon, removeLine, updateBag } from "../
 import { bagView } from "../../server/booking/flow.server";
 import { readForm } from "../../server/http/forms.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
+import { depositForLines } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/bag";
 
 const query = z.object({
@@ -49,6 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     couponCode: bag.couponCode,
     hotelId: bag.hotelId,
     ...view,
+    // Named before the invoice step, so the deposit is no surprise there (issue 33).
+    depositCents: await depositForLines(view.lines),
   };
 }
 
@@ -192,6 +196,7 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
                         {t("booking.package.inBag", { name: line.packageName })}
                       </p>
                     )}
+                    <PeakNote line={line} />
                     {!line.available && <p className="text-sm font-semibold text-red-700">{t("booking.state.notAvailable")}</p>}
                   </div>
                   {line.sizes.length > 0 && (
@@ -329,6 +334,11 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
             vat={quote.vat}
             hotel={hotels.find((h) => h.id === loaderData.hotelId)}
           />
+          {loaderData.depositCents > 0 && (
+            <p className="mt-3 border-t border-slate-200 pt-3 text-sm" data-deposit>
+              {t("booking.checkout.deposit", { amount: formatMoney(loaderData.depositCents, locale) })}
+            </p>
+          )}
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="continue" />
             <PrimaryButton busy={busy} className="w-full">

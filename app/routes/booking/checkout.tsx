@@ -1,7 +1,8 @@
 import { Lock } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
+import { PeakNote } from "../../components/booking/peak-note";
 import { CouponNote, Totals } from "../../components/booking/totals";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
@@ -85,6 +86,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       /** Whom a rental line is for: two persons may rent the same ski in the same size. */
       person: personName(bag.persons.find((p) => p.id === l.personId)),
       packageName: l.packageName,
+      surchargeCents: l.surchargeCents,
+      peaks: l.peaks,
     })),
     values,
     depositCents: await depositForLines(view.lines),
@@ -126,7 +129,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  // A double tap sends the form once; the server also takes a second copy of it as the first (issue 33).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "idle") sent.current = false;
+  }, [navigation.state]);
   const values = actionData?.values ?? loaderData.values;
   const errors: Record<string, string> = actionData?.errors ?? {};
   // The spec's sentence alone does not say what is missing: the banner names the fields.
@@ -183,7 +192,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </Notice>
       )}
       <div className="group mt-6 grid gap-8 md:grid-cols-[1fr_18rem]">
-        <Form method="post" noValidate className="space-y-4">
+        <Form
+          method="post"
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            if (sent.current) event.preventDefault();
+            sent.current = true;
+          }}
+        >
           <input type="hidden" name="total" value={loaderData.totalCents} />
           {waiver && <input type="hidden" name="waiver" value={waiver.amountCents} />}
           <h2 className="text-lg font-semibold">{t("booking.invoice.title")}</h2>
@@ -263,7 +280,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               t("booking.checkout.pay", { total: formatMoney(loaderData.totalCents, locale) })
             )}
           </PrimaryButton>
-          <p className="text-sm text-slate-600">{t("booking.checkout.payHint")}</p>
+          <p className="text-sm text-slate-600" data-pay-hint>
+            {t(loaderData.depositCents > 0 ? "booking.checkout.payHintCard" : "booking.checkout.payHint")}
+          </p>
         </Form>
         <aside className="h-fit rounded-xl bg-slate-50 p-4 text-sm" aria-label={t("booking.checkout.summary")}>
           <p className="font-semibold">{shop.name}</p>
@@ -289,6 +308,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       {t("booking.package.inBag", { name: line.packageName })}
                     </span>
                   )}
+                  <PeakNote line={line} />
                 </span>
                 <span className="whitespace-nowrap">{formatMoney(line.subtotalCents, locale)}</span>
               </li>

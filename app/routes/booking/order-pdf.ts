@@ -6,6 +6,7 @@ import { publicOrigin } from "../../server/config.server";
 import { found, languageParam, param } from "../../server/http/results.server";
 import { orderConfirmationPdf } from "../../server/orders/documents.server";
 import { getOrderByToken, orderPageUrl } from "../../server/orders/orders.server";
+import { depositDueOf } from "../../server/payments/deposits.server";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
 
@@ -17,7 +18,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const record = found(await getOrderByToken(id));
   const { locale } = splitLocale(new URL(request.url).pathname);
   const pdf = await orderConfirmationPdf(
-    { ...record, orderUrl: orderPageUrl(publicOrigin(request), id, locale), damageFees: await damageFeesOf(record.order.id) },
+    {
+      ...record,
+      orderUrl: orderPageUrl(publicOrigin(request), id, locale),
+      damageFees: await damageFeesOf(record.order.id),
+      depositCents: await depositDueOf(record.order.id),
+    },
     locale,
   );
   return new Response(Buffer.from(pdf), {

@@ -6,6 +6,7 @@ import { analyticsItem, euros, useEcommerce, usePurchaseOnce } from "../../compo
 import { DamageFees } from "../../components/booking/damage-fees";
 import { DepositNote } from "../../components/booking/deposit-note";
 import { OrderAgreements } from "../../components/booking/order-agreements";
+import { PeakNote } from "../../components/booking/peak-note";
 import { Totals } from "../../components/booking/totals";
 import { Notice } from "../../components/booking/ui";
 import { replyFor } from "../../components/form-values";
@@ -62,6 +63,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     changed: url.searchParams.get("changed") === "1",
     freeUntil: page.freeUntil.toISOString(),
     confirmationEmail: page.confirmationEmail,
+    unpaidBecause: page.unpaidBecause,
     cancelled: url.searchParams.get("cancelled") === "1",
     qr: await orderQrDataUrl(orderPageUrl(publicOrigin(request), order.token, splitLocale(url.pathname).locale)),
     shop: {
@@ -82,6 +84,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       quantity: l.quantity,
       subtotalCents: l.subtotalCents,
       packageName: l.packageName,
+      surchargeCents: l.surchargeCents,
+      peaks: l.peaks,
     })),
     agreements: (await listAgreements(order.id)).map((a) => ({
       version: a.version,
@@ -161,7 +165,17 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       )}
       {loaderData.cancelled && <Notice tone="success">{t("order.cancel.done")}</Notice>}
       {loaderData.changed && !confirming && <Notice tone="success">{t("order.change.done")}</Notice>}
-      {order.status === "expired" && <Notice>{t("order.expiredNote")}</Notice>}
+      {loaderData.unpaidBecause && (
+        <Notice>
+          {t(
+            loaderData.unpaidBecause === "cancelled"
+              ? "order.cancelledPaymentNote"
+              : loaderData.unpaidBecause === "failed"
+                ? "order.failedPaymentNote"
+                : "order.expiredNote",
+          )}
+        </Notice>
+      )}
       {refused && <Notice>{t(refused)}</Notice>}
       <p className="mt-2 text-slate-700">
         {t("order.number")}: <strong>{order.number}</strong> · {t("order.statusLabel")}:{" "}
@@ -250,6 +264,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       {t("booking.package.inBag", { name: line.packageName })}
                     </span>
                   )}
+                  <PeakNote line={line} />
                 </span>
                 <span>{formatMoney(line.subtotalCents, locale)}</span>
               </li>

@@ -100,6 +100,7 @@ type BagPatch = Partial<{
   invoice: BagInvoice | null;
   damageWaiver: boolean;
   orderId: string | null;
+  checkoutKey: string | null;
   language: Locale;
 }>;
 

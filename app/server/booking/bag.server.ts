@@ -2,8 +2,9 @@
  * The bag and the checkout: loading the bag with its branch and period, and turning it into a held order
  * and a payment. The route modules of the two steps call these.
  */
-import { createHmac } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHash, createHmac } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { desc, eq, sql } from "drizzle-orm";
 import { addressKey } from "../../domain/accounts";
 import { BOOKING_RATE_LIMITS } from "../../domain/hold-limits";
 import type { Locale } from "../../domain/i18n";
@@ -13,10 +14,11 @@ import { fail, ok, type Result } from "../../domain/result";
 import { hitRateLimit, refundRateLimits } from "../auth/rate-limit.server";
 import { getSessionUser, sessionSecret } from "../auth/session.server";
 import { publicOrigin } from "../config.server";
-import { getDb } from "../db/client.server";
+import { getDb, queryRows } from "../db/client.server";
 import { isDatabaseUnreachable } from "../db/health.server";
-import { orders, payments } from "../db/schema";
+import { bags, orders, payments } from "../db/schema";
 import { logger } from "../log.server";
+import { orderPageUrl } from "../orders/orders.server";
 import { abandonPayment, PaymentUnavailableError, startPayment } from "../payments/payments.server";
 import { addLine, type Bag, loadBag, updateBag } from "./bag-store.server";
 import { getShopCalendar } from "./calendar.server";
@@ -161,6 +163,68 @@ export async function readyForCheckout(bag: Bag, period: RentalPeriod, locale: L
   return ok();
 }
 
+/**
+ * How long a submission of the checkout is taken to be still under way: a second copy of it waits for the
+ * first rather than holding again. Past this, a first that never finished (its process died) is given up.
+ */
+const SUBMISSION_RUNNING_MS = 30_000;
+
+/**
+ * Claims the bag's checkout for one submission, named by `key` (a hash of what was submitted). Taken when
+ * the bag last went to payment with something else, or its order for this submission is over (run out,
+ * given back), or a first copy of it stalled. Not taken while the same submission is under way or waits
+ * for payment: a double tap then gets the first one's payment page (`sameSubmission`). One statement with
+ * the bag's row locked, so of two copies at once exactly one claims. Returns the order the bag pointed to.
+ */
+async function claimCheckout(bagId: string, key: string): Promise<{ claimed: boolean; previousOrderId: string | null }> {
+  const rows = await queryRows<{ previous: string | null }>(sql`
+    update carts c set checkout_key = ${key}, checkout_at = now(), order_id = null, updated_at = now()
+    from (select id, order_id, checkout_key, checkout_at from carts where id = ${bagId} for update) old
+    where c.id = old.id
+      and (old.checkout_key is distinct from ${key}
+        or (old.order_id is null and old.checkout_at < now() - make_interval(secs => ${SUBMISSION_RUNNING_MS / 1000}))
+        or exists (select 1 from orders o where o.id = old.order_id
+                   and (o.status in ('expired', 'cancelled') or (o.status = 'pending_payment' and o.expires_at <= now()))))
+    returning old.order_id as previous`);
+  return rows.length > 0 ? { claimed: true, previousOrderId: rows[0].previous } : { claimed: false, previousOrderId: null };
+}
+
+/**
+ * A second copy of a submission that another request has claimed: the first one's payment page once it
+ * has one (or its order page once paid), so a double tap makes one order. Null when the first gave up
+ * (refused, or its order is over): this copy then checks out itself.
+ */
+async function sameSubmission(bagId: string, key: string, origin: string): Promise<Result<CheckoutNext> | null> {
+  const db = getDb();
+  for (let waited = 0; waited < SUBMISSION_RUNNING_MS; waited += 150) {
+    const [bag] = await db.select({ orderId: bags.orderId, checkoutKey: bags.checkoutKey }).from(bags).where(eq(bags.id, bagId));
+    if (bag?.checkoutKey !== key) return null;
+    if (bag.orderId) {
+      const [order] = await db
+        .select({ status: orders.status, token: orders.token, language: orders.language })
+        .from(orders)
+        .where(eq(orders.id, bag.orderId));
+      if (order && order.status !== "pending_payment" && order.status !== "expired" && order.status !== "cancelled")
+        return ok({ redirectUrl: orderPageUrl(origin, order.token, order.language as Locale) });
+      if (order?.status !== "pending_payment") return null;
+      const [payment] = await db
+        .select({ url: payments.checkoutUrl })
+        .from(payments)
+        .where(eq(payments.orderId, bag.orderId))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      if (payment?.url) return ok({ redirectUrl: payment.url });
+    }
+    await sleep(150);
+  }
+  return checkoutRefusal({ reason: "busy" });
+}
+
+/** What a submission of the checkout asks for, as one key: the same form sent twice gives the same key. */
+function submissionKey(input: object): string {
+  return createHash("sha256").update(JSON.stringify(input)).digest("base64url");
+}
+
 /** Holds the bag as an order and opens the payment; what the customer was shown must still be the total. */
 export async function checkout(params: {
   bag: Bag;
@@ -179,14 +243,8 @@ export async function checkout(params: {
   // an hour (decision 026); a hold given back (cancelled, failed, run out) is not renewed by the next one.
   const perAddress = await hitRateLimit(BOOKING_RATE_LIMITS.checkout, addressKey(params.clientAddress));
   if (!perAddress.allowed) return fail.limited(perAddress.retryAfter, { form: "booking.checkout.tooMany" });
-  const previous = await previousCheckout(bag.orderId);
-  const perBag = previous.holdOpen ? await hitRateLimit(BOOKING_RATE_LIMITS.bagRenewals, bag.id) : null;
-  if (perBag && !perBag.allowed) return fail.limited(perBag.retryAfter, { form: "booking.checkout.tooMany" });
-  // A previous attempt that is still waiting for payment gives its hold back first (one given back, run
-  // out or paid has nothing left to give).
-  if (previous.waiting && bag.orderId) await abandonPayment(bag.orderId);
   const invoice = { ...params.invoice, company: params.invoice.company ?? null, vatId: params.invoice.vatId ?? null };
-  const held = await holdOrderOrBusy({
+  const input: Parameters<typeof holdOrder>[0] = {
     appId: bag.appId,
     shopId: bag.shopId,
     language: params.locale,
@@ -215,22 +273,51 @@ export async function checkout(params: {
     userId: (await getSessionUser(params.request))?.id ?? bag.userId,
     expectedTotalCents: params.expectedTotalCents,
     holder: holderKey(params.clientAddress),
-  });
+  };
+  const origin = publicOrigin(params.request);
+  // The same form sent twice (a double tap, a reload of the POST) makes one order (issue 33).
+  const key = submissionKey({ bag: bag.id, ...input });
+  let claim = await claimCheckout(bag.id, key);
+  if (!claim.claimed) {
+    const first = await sameSubmission(bag.id, key, origin);
+    if (first) return first;
+    claim = await claimCheckout(bag.id, key);
+    if (!claim.claimed) return checkoutRefusal({ reason: "busy" });
+  }
+  const previous = await previousCheckout(claim.previousOrderId);
+  const perBag = previous.holdOpen ? await hitRateLimit(BOOKING_RATE_LIMITS.bagRenewals, bag.id) : null;
+  if (perBag && !perBag.allowed) {
+    // Nothing was given back: the bag points to its waiting order again.
+    await updateBag(bag.id, { orderId: claim.previousOrderId, checkoutKey: null });
+    return fail.limited(perBag.retryAfter, { form: "booking.checkout.tooMany" });
+  }
+  // A previous attempt that is still waiting for payment gives its hold back first (one given back, run
+  // out or paid has nothing left to give).
+  if (previous.waiting && claim.previousOrderId) await abandonPayment(claim.previousOrderId);
+  const held = await holdOrderOrBusy(input);
   // The invoice details stay on the bag either way, so the form comes back as typed; the bag points to the
   // new order, or to none once the previous one is given back.
-  await updateBag(bag.id, { invoice, damageWaiver: params.damageWaiver, orderId: held.ok ? held.order.id : null, language: params.locale });
+  await updateBag(bag.id, {
+    invoice,
+    damageWaiver: params.damageWaiver,
+    orderId: held.ok ? held.order.id : null,
+    checkoutKey: held.ok ? key : null,
+    language: params.locale,
+  });
   // A hold that did not happen was no renewal.
   if (!held.ok) {
     if (perBag) await refundRateLimits([perBag]);
     return checkoutRefusal(held.failure);
   }
-  const origin = publicOrigin(params.request);
   try {
     const { redirectUrl } = await startPayment({ orderId: held.order.id, origin });
     return ok({ redirectUrl });
   } catch (error) {
     // The order stays pending and on the bag, so trying again gives its hold back first.
-    if (error instanceof PaymentUnavailableError) return checkoutRefusal({ reason: "provider" });
+    if (error instanceof PaymentUnavailableError) {
+      await updateBag(bag.id, { checkoutKey: null });
+      return checkoutRefusal({ reason: "provider" });
+    }
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { type Locale, localizePath, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type RentalPeriod, type ShopCalendar, zonedDate } from "../../domain/periods";
-import { type Quote, quoteRental } from "../../domain/pricing";
+import { type LinePeak, type Quote, quoteRental } from "../../domain/pricing";
 import { nearestAvailableSize, recommendSize, sizeLabel } from "../../domain/sizing";
 import { type Fit, fitFor } from "../../domain/suitability";
 import type { ItemKind, Season } from "../../domain/vocabulary";
@@ -18,7 +18,7 @@ import { getSettings } from "../settings/settings.server";
 import { getAvailability, type ItemAvailability } from "./availability.server";
 import type { Bag } from "./bag-store.server";
 import { getShopCalendar } from "./calendar.server";
-import { type BagLine, quoteBag } from "./quote.server";
+import { type BagLine, linePeaks, quoteBag } from "./quote.server";
 
 export type Step = "branch" | "period" | "persons" | "equipment" | "bag" | "invoice" | "payment";
 export const STEPS: Step[] = ["branch", "period", "persons", "equipment", "bag", "invoice", "payment"];
@@ -236,6 +236,9 @@ export type BagView = {
     available: boolean;
     /** The package the line is a component of, in the page's language (decision 030). */
     packageName: string | null;
+    /** The peak surcharge in `subtotalCents` and the windows it comes from, named in the page's language. */
+    surchargeCents: number;
+    peaks: LinePeak[];
   }[];
   hotels: { id: number; name: string; town: string; discountPercent: number }[];
 };
@@ -263,7 +266,7 @@ export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, no
         });
   const freeOf = (itemId: number, size: string | null) =>
     availability.find((a) => a.itemId === itemId)?.sizes.find((s) => (s.size ?? null) === (size ?? null))?.free ?? 0;
-  const { quote, items: itemRows, packageNames } = priced.context;
+  const { quote, items: itemRows, packageNames, peakNames } = priced.context;
   // What the bag already asks of each item and size, to say when a line no longer fits.
   const wanted = new Map<string, number>();
   return {
@@ -286,6 +289,8 @@ export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, no
         totalCents: q.totalCents,
         available: (wanted.get(key) ?? 0) <= freeOf(line.itemId, line.size),
         packageName: packageNames.has(String(line.id)) ? pick(packageNames.get(String(line.id)), locale) : null,
+        surchargeCents: q.surchargeCents,
+        peaks: linePeaks(q, peakNames, locale),
       };
     }),
     hotels: hotels.map((h) => ({ id: h.id, name: h.name, town: h.town, discountPercent: h.discountPercent })),

@@ -27,7 +27,7 @@ import { couponRedemptions, coupons, orderLines, orders } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
 import { ORDER_CLAIMS } from "./availability.server";
 import { getShopCalendar } from "./calendar.server";
-import { type BagLine, type ItemRow, quoteBag } from "./quote.server";
+import { type BagLine, type ItemRow, linePeaks, type QuoteContext, quoteBag } from "./quote.server";
 
 export type HoldPerson = {
   firstName: string;
@@ -423,7 +423,7 @@ export async function holdOrder(
     reader,
   );
   if (!priced.ok) return { ok: false, failure: priced.problem };
-  const { quote, items, coupon, hotel, packageNames } = priced.context;
+  const { quote, items, coupon, hotel, packageNames, peakNames } = priced.context;
   // A coupon below its minimum order is simply not applied: the customer saw the total without it and may
   // pay that (or add more). Any other refusal means the coupon changed since the bag, so the customer decides.
   if (quote.coupon && !quote.coupon.applied && quote.coupon.reason !== "coupon.minOrder")
@@ -467,7 +467,7 @@ export async function holdOrder(
     expiresAt: sql`now() + make_interval(mins => ${settings.holdMinutes})`,
     holderKey: input.holder ?? null,
   };
-  const write = (tx: Db, units: UnitClaim | null) => writeOrder(tx, values, input, quote, items, packageNames, units);
+  const write = (tx: Db, units: UnitClaim | null) => writeOrder(tx, values, input, quote, items, packageNames, units, peakNames);
   // Units of a size and nothing else (no stock, no service, no coupon): the order's statement claims them too.
   const units: UnitClaim | null =
     values.couponId === null &&
@@ -573,7 +573,8 @@ async function writeOrder(
   quote: Quote,
   items: Map<number, ItemRow>,
   packageNames: Map<string, ItemRow["name"]>,
-  units: UnitClaim | null = null,
+  units: UnitClaim | null,
+  peakNames: QuoteContext["peakNames"],
 ) {
   const persons = input.persons.map(
     (p, position) =>
@@ -590,7 +591,8 @@ async function writeOrder(
       ${pick(item.name, input.language)}::text, ${line.size}::text, ${line.quantity}::smallint,
       ${roundCents(price.subtotalCents / line.quantity)}::int, ${price.subtotalCents}::int, ${price.totalCents}::int,
       ${price.vatRateBp}::int, ${packaged ? (line.packageId ?? null) : null}::int,
-      ${packaged ? pick(packageNames.get(line.key), input.language) : null}::text)`;
+      ${packaged ? pick(packageNames.get(line.key), input.language) : null}::text, ${price.surchargeCents}::int,
+      ${JSON.stringify(linePeaks(price, peakNames, input.language))}::jsonb)`;
   });
   const personRows =
     persons.length === 0
@@ -618,12 +620,12 @@ async function writeOrder(
       with o as (${tx.insert(orders).values(values).returning().getSQL()}),
       p as (${personRows}),
       v(ord, person, item_id, kind, name, size, quantity, unit_price_cents, subtotal_cents, total_cents, vat_rate_bp,
-        package_id, package_name) as (values ${sql.join(lines, sql`, `)}),
+        package_id, package_name, surcharge_cents, peaks) as (values ${sql.join(lines, sql`, `)}),
       l as (
         insert into order_lines (order_id, person_id, item_id, kind, name, size, quantity, unit_price_cents,
-                                 subtotal_cents, total_cents, vat_rate_bp, package_id, package_name)
+                                 subtotal_cents, total_cents, vat_rate_bp, package_id, package_name, surcharge_cents, peaks)
         select o.id, p.id, v.item_id, v.kind, v.name, v.size, v.quantity, v.unit_price_cents,
-               v.subtotal_cents, v.total_cents, v.vat_rate_bp, v.package_id, v.package_name
+               v.subtotal_cents, v.total_cents, v.vat_rate_bp, v.package_id, v.package_name, v.surcharge_cents, v.peaks
         from o cross join v
         left join p on p.position = v.person
         order by v.ord

@@ -5,9 +5,9 @@
  * Outside a transaction the catalogue comes from memory (decision 035); a coupon and its uses always from the table.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Translated } from "../../domain/i18n";
+import { type Locale, pick, type Translated } from "../../domain/i18n";
 import { type IsoDate, zonedDate } from "../../domain/periods";
-import { type CouponInput, type Quote, type QuoteLineInput, quoteRental } from "../../domain/pricing";
+import { type CouponInput, type LinePeak, type Quote, type QuotedLine, type QuoteLineInput, quoteRental } from "../../domain/pricing";
 import type { AgeBand, Season } from "../../domain/vocabulary";
 import { activePartnerHotels, allItems, allPriceTables, surchargesOf } from "../catalog/catalog.server";
 import { packageLineTables } from "../catalog/packages.server";
@@ -38,7 +38,19 @@ export type QuoteContext = {
   hotel: { id: number; name: string; discountPercent: number } | null;
   /** By line key: the name of the package a line is priced as a component of. */
   packageNames: Map<string, Translated>;
+  /** By surcharge id: the peak window's name, for the lines' peak notes. */
+  peakNames: Map<number, Translated>;
 };
+
+/** A quoted line's peak windows as an order keeps them and every screen names them, in one language. */
+export function linePeaks(line: QuotedLine, peakNames: Map<number, Translated>, locale: Locale): LinePeak[] {
+  return line.peaks.map((p) => ({
+    name: p.surchargeId === null ? "" : pick(peakNames.get(p.surchargeId), locale),
+    percent: p.percent,
+    days: p.days,
+    of: line.days ?? p.days,
+  }));
+}
 
 export type QuoteProblem = { reason: "invalidLine"; key: string } | { reason: "unknownHotel" };
 
@@ -173,12 +185,20 @@ export async function quoteBag(
     period: params.period,
     now,
     today: zonedDate(now),
-    surcharges: surcharges.map((s) => ({ itemId: s.itemId, appId: s.appId, startsOn: s.startsOn, endsOn: s.endsOn, percent: s.percent })),
+    surcharges: surcharges.map((s) => ({
+      id: s.id,
+      itemId: s.itemId,
+      appId: s.appId,
+      startsOn: s.startsOn,
+      endsOn: s.endsOn,
+      percent: s.percent,
+    })),
     coupon: coupon ? await couponInput(coupon, params.email, db, params.orderId) : null,
     hotel,
     offer: settings.discountOffer,
     damageWaiver: settings.damageWaiver ? { dayCents: settings.damageWaiver.dayCents, chosen: params.damageWaiver ?? false } : null,
   });
   if (code && !coupon) quote.coupon = { code: code.toUpperCase(), applied: false, reason: "coupon.unknown" };
-  return { ok: true, context: { quote, items: byId, coupon, hotel, packageNames: packaged.names } };
+  const peakNames = new Map(surcharges.map((s) => [s.id, s.name]));
+  return { ok: true, context: { quote, items: byId, coupon, hotel, packageNames: packaged.names, peakNames } };
 }

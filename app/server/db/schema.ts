@@ -37,6 +37,7 @@ import type { Translated } from "../../domain/i18n";
 import { API_SCOPES, WEBHOOK_EVENTS } from "../../domain/integrations";
 import type { ChangeRequest } from "../../domain/order-change";
 import { OFFER_KINDS } from "../../domain/pictures";
+import type { LinePeak } from "../../domain/pricing";
 import {
   AGE_BANDS,
   COUPON_KINDS,
@@ -586,6 +587,12 @@ export const bags = pgTable("carts", {
   damageWaiver: boolean("damage_waiver").notNull().default(false),
   /** The order this bag went to payment with, while it waits for the provider. */
   orderId: uuid("order_id"),
+  /**
+   * The checkout submission that made (or is making) `orderId`: a hash of what was submitted, and since when.
+   * A second submission of the same form (a double tap) gets that order's payment page (issue 33).
+   */
+  checkoutKey: text("checkout_key"),
+  checkoutAt: timestamp("checkout_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -772,6 +779,9 @@ export const orderLines = pgTable(
     unitId: integer("unit_id").references(() => units.id),
     /** The binding release setting the clerk set at hand-out, as printed on the rental agreement (issue 20). */
     binding: jsonb("binding").$type<LineBinding>(),
+    /** The peak surcharge in `subtotalCents`, and the peak windows it comes from, named in the order's language. */
+    surchargeCents: integer("surcharge_cents").notNull().default(0),
+    peaks: jsonb("peaks").$type<LinePeak[]>().notNull().default([]),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId), check("order_lines_quantity", sql`${t.quantity} > 0`)],
 );

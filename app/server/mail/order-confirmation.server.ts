@@ -5,6 +5,7 @@
 import { formatDateTime, formatMoney, formatPercent } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { hotelNote } from "../../domain/partner-hotel";
+import { peakNotes } from "../../domain/peaks";
 import { takenWaiver } from "../../domain/pricing";
 import { getT, type TFunction } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
@@ -29,7 +30,12 @@ export type OrderConfirmationInput = {
   >;
   shop: Pick<typeof shops.$inferSelect, "name" | "street" | "postalCode" | "town" | "country" | "phone">;
   persons: Pick<typeof orderPersons.$inferSelect, "id" | "firstName" | "lastName">[];
-  lines: Pick<typeof orderLines.$inferSelect, "personId" | "name" | "size" | "quantity" | "subtotalCents" | "packageName">[];
+  lines: Pick<
+    typeof orderLines.$inferSelect,
+    "personId" | "name" | "size" | "quantity" | "subtotalCents" | "packageName" | "surchargeCents" | "peaks"
+  >[];
+  /** The deposit the order asks (reserved on the card, not charged; decision 045); 0 for none. */
+  depositCents?: number;
   /** The partner hotel the customer chose, shown whether or not its discount applied. */
   hotel?: { name: string } | null;
   /** Absolute link to the order page (QR code, calendar file, PDF); see orders.server orderPageUrl. */
@@ -73,7 +79,8 @@ function html(strings: TemplateStringsArray, ...values: Fragment[]): Markup {
 // ---------------------------------------------------------------------------------------------
 // Content shared by both parts
 
-type Row = { label: string; amount: string; strong?: boolean };
+/** `notes`: what the line's amount includes (a peak surcharge), under its label. */
+type Row = { label: string; amount: string; strong?: boolean; notes?: string[] };
 type Group = { title: string; rows: Row[] };
 
 function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
@@ -87,6 +94,7 @@ function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
     label: `${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.name}${line.size ? ` (${t("mail.confirmation.size", { size: line.size })})` : ""}${line.packageName ? ` – ${t("booking.package.inBag", { name: line.packageName })}` : ""}`,
     // Before discounts: the lines, the discounts and the total below add up.
     amount: money(line.subtotalCents),
+    notes: peakNotes(line.peaks, line.surchargeCents, locale).map((note) => t(note.key, note.values)),
   });
   const groups: Group[] = [
     ...input.persons.map((p) => ({
@@ -149,6 +157,9 @@ function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
     orderPage: t("mail.confirmation.orderPage"),
     orderLink: t("mail.confirmation.orderLink"),
     cancellation,
+    deposit: input.depositCents
+      ? { title: t("order.deposit.title"), text: t("order.deposit.due", { amount: money(input.depositCents) }) }
+      : null,
     questions: t("mail.confirmation.questions", { phone: shop.phone }),
     closing: t("mail.confirmation.closing"),
     brand: t("brand.name"),
@@ -179,9 +190,10 @@ function textPart(c: Content, input: OrderConfirmationInput): string {
     c.itemsTitle.toUpperCase(),
   ];
   for (const group of c.groups) {
-    lines.push("", group.title, ...group.rows.map((r) => `  - ${r.label}: ${r.amount}`));
+    lines.push("", group.title, ...group.rows.flatMap((r) => [`  - ${r.label}: ${r.amount}`, ...(r.notes ?? []).map((n) => `    ${n}`)]));
   }
   lines.push("", ...c.totals.map((r) => `${r.label}: ${r.amount}`));
+  if (c.deposit) lines.push("", `${c.deposit.title}: ${c.deposit.text}`);
   lines.push("", c.orderPage, input.orderUrl, "", c.cancellation, "", c.questions, "", c.closing, c.signature, "");
   return lines.join("\n");
 }
@@ -198,7 +210,7 @@ function rowsTable(rows: Row[], border: boolean): Markup {
   return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;${border ? "border-top:1px solid #cbd5e1;" : ""}">
 ${rows.map(
   (r) =>
-    html`<tr style="${r.strong ? "font-weight:bold;font-size:17px;" : ""}"><td style="${styles.cell}">${r.label}</td><td style="${styles.amount}">${r.amount}</td></tr>
+    html`<tr style="${r.strong ? "font-weight:bold;font-size:17px;" : ""}"><td style="${styles.cell}">${r.label}${(r.notes ?? []).map((n) => html`<br><span style="font-size:13px;color:#475569;">${n}</span>`)}</td><td style="${styles.amount}">${r.amount}</td></tr>
 `,
 )}</table>`;
 }
@@ -239,6 +251,7 @@ ${rowsTable(g.rows, false)}
 `,
 )}
 <div style="margin-top:20px;">${rowsTable(c.totals, true)}</div>
+${c.deposit ? html`<p style="margin:20px 0 0;padding:12px 16px;background:#f8fafc;border-radius:6px;"><strong>${c.deposit.title}:</strong> ${c.deposit.text}</p>` : ""}
 <p style="margin:28px 0 12px;">${c.orderPage}</p>
 <p style="margin:0 0 8px;"><a href="${input.orderUrl}" style="display:inline-block;padding:12px 20px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${c.orderLink}</a></p>
 <p style="${styles.small}word-break:break-all;"><a href="${input.orderUrl}" style="color:#0b5cad;">${input.orderUrl}</a></p>

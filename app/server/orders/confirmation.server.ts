@@ -2,6 +2,7 @@
 import type { Locale } from "../../domain/i18n";
 import { enqueueEmail, kickMailer } from "../mail/mail.server";
 import { orderConfirmationEmail } from "../mail/order-confirmation.server";
+import { depositDueOf } from "../payments/deposits.server";
 import { getSettings } from "../settings/settings.server";
 import { getOrderById, orderPageUrl } from "./orders.server";
 
@@ -20,9 +21,9 @@ export async function sendOrderConfirmation(
   // Counter customers may leave no e-mail address.
   if (!found?.order.email) return false;
   const locale = found.order.language as Locale;
-  const { cancellationFreeHours } = await getSettings();
+  const [{ cancellationFreeHours }, depositCents] = await Promise.all([getSettings(), depositDueOf(orderId)]);
   const mail = orderConfirmationEmail(
-    { ...found, orderUrl: orderPageUrl(origin, found.order.token, locale), cancellationFreeHours, change },
+    { ...found, orderUrl: orderPageUrl(origin, found.order.token, locale), cancellationFreeHours, change, depositCents },
     locale,
   );
   const queued = await enqueueEmail({ orderId, kind, to: found.order.email, language: locale, ...mail });

@@ -10,6 +10,21 @@ import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 import { getOrderByToken } from "./orders.server";
 
+/**
+ * Why an order waiting for payment ended unpaid: its payment failed at the provider, the payment was
+ * cancelled (the provider's checkout closed, or the customer went back, before the hold ran out), or the
+ * hold simply ran out. Null for an order that did not end that way.
+ */
+export function unpaidBecause(
+  order: { status: string; expiresAt: Date | null },
+  attempts: { status: string; updatedAt: Date }[],
+): "failed" | "cancelled" | "timeout" | null {
+  if (order.status !== "expired") return null;
+  if (attempts.some((p) => p.status === "failed")) return "failed";
+  const closedInTime = attempts.some((p) => p.status === "expired" && order.expiresAt !== null && p.updatedAt < order.expiresAt);
+  return closedInTime ? "cancelled" : "timeout";
+}
+
 export async function orderPage(token: string, request: Request) {
   const found = await getOrderByToken(token);
   if (!found) return null;
@@ -50,6 +65,7 @@ export async function orderPage(token: string, request: Request) {
     freeUntil,
     /** The confirmation e-mail once the order is paid: to whom, and whether the mailer has delivered it yet. */
     confirmationEmail: mail ? { to: mail.to, sent: mail.sentAt !== null } : null,
+    unpaidBecause: unpaidBecause(order, paymentRows),
   };
 }
 

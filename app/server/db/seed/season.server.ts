@@ -202,6 +202,8 @@ export async function seedDemoSeason(db: Db, origin: string, now = new Date()): 
             quantity: l.quantity ?? 1,
             subtotalCents: l.subtotalCents,
             packageName: null,
+            surchargeCents: l.surchargeCents ?? 0,
+            peaks: l.peaks ?? [],
           })),
           hotel: plan.hotelId === null ? null : { name: hotelName.get(plan.hotelId) ?? "" },
           orderUrl,
