@@ -11,7 +11,6 @@ import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";
 import { hotelNote } from "../../domain/partner-hotel";
 import { peakNotes } from "../../domain/peaks";
-import { peakNotes } from "../../domain/peaks";
 import { takenWaiver } from "../../domain/pricing";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
@@ -465,8 +464,6 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
         { text: money(line.subtotalCents), ...columns.price, align: "right" },
       ]);
       for (const note of peakNotes(line.peaks, line.surchargeCents, locale))
-        sheet.row([{ text: t(note.key, note.values), x: columns.item.x + 10, width: columns.quantity.x + columns.quantity.width - columns.item.x - 10, size: 8, color: MUTED }], 2);
-      for (const note of peakNotes(line.peaks, line.surchargeCents, locale))
         sheet.row(
           [
             {
@@ -512,10 +509,6 @@ export async function orderConfirmationPdf(input: OrderDocumentInput, locale: Lo
   for (const vat of order.vatBreakdown)
     amount(t("documents.vatRate", { rate: percent(vat.rateBp) }), vat.vatCents, { size: 9, color: MUTED });
   amount(t("documents.vatTotal"), order.vatCents, { size: 9, color: MUTED });
-  if (input.depositCents) {
-    sheet.space(8);
-    field(t("order.deposit.title"), t("order.deposit.due", { amount: money(input.depositCents) }), true);
-  }
   if (input.depositCents) {
     sheet.space(8);
     field(t("order.deposit.title"), t("order.deposit.due", { amount: money(input.depositCents) }), true);
