@@ -24,6 +24,19 @@ export const HOLD_LIMITS = {
   MAX_RENEWALS_PER_BAG: 2,
 } as const;
 
+export type HoldLimits = { MAX_OPEN_ORDERS: number; MAX_UNITS: number; MAX_UNITS_PER_SIZE: number };
+
+/**
+ * What one API key may hold unpaid at once (issue 33, decision 026). A partner books for many guests, so it
+ * may have more orders and units waiting than one address; but one key held all 12 units of an item in one
+ * call, so a size is rationed as for a family: the rest stays bookable for everyone else.
+ */
+export const API_HOLD_LIMITS: HoldLimits = {
+  MAX_OPEN_ORDERS: 20,
+  MAX_UNITS: 100,
+  MAX_UNITS_PER_SIZE: HOLD_LIMITS.MAX_UNITS_PER_SIZE,
+};
+
 export const BOOKING_RATE_LIMITS = {
   /** Checkouts (each one holds units) per client address. */
   checkout: { name: "checkout", max: 20, windowMs: 10 * MINUTE },
@@ -39,16 +52,21 @@ export type HeldUnits = { itemId: number; size: string | null; quantity: number 
 export type HoldLimitBreach = "orders" | "units" | "size";
 
 /** Which limit taking `wanted` on top of `held` (in `openOrders` orders) would break, or null. */
-export function holdLimitBreach(openOrders: number, held: HeldUnits, wanted: HeldUnits): HoldLimitBreach | null {
-  if (openOrders + 1 > HOLD_LIMITS.MAX_OPEN_ORDERS) return "orders";
+export function holdLimitBreach(
+  openOrders: number,
+  held: HeldUnits,
+  wanted: HeldUnits,
+  limits: HoldLimits = HOLD_LIMITS,
+): HoldLimitBreach | null {
+  if (openOrders + 1 > limits.MAX_OPEN_ORDERS) return "orders";
   const total = (units: HeldUnits) => units.reduce((sum, u) => sum + u.quantity, 0);
-  if (total(held) + total(wanted) > HOLD_LIMITS.MAX_UNITS) return "units";
+  if (total(held) + total(wanted) > limits.MAX_UNITS) return "units";
   const perSize = new Map<string, number>();
   for (const u of [...held, ...wanted]) {
     const key = `${u.itemId}\u0000${u.size ?? ""}`;
     perSize.set(key, (perSize.get(key) ?? 0) + u.quantity);
   }
   const wantedKeys = new Set(wanted.map((u) => `${u.itemId}\u0000${u.size ?? ""}`));
-  for (const key of wantedKeys) if ((perSize.get(key) ?? 0) > HOLD_LIMITS.MAX_UNITS_PER_SIZE) return "size";
+  for (const key of wantedKeys) if ((perSize.get(key) ?? 0) > limits.MAX_UNITS_PER_SIZE) return "size";
   return null;
 }

@@ -16,7 +16,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { ownUnitsOnly } from "../../domain/branch-units";
-import { type HeldUnits, type HoldLimitBreach, holdLimitBreach } from "../../domain/hold-limits";
+import { type HeldUnits, type HoldLimitBreach, type HoldLimits, holdLimitBreach } from "../../domain/hold-limits";
 import { type Locale, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, zonedDate } from "../../domain/periods";
 import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
@@ -75,6 +75,8 @@ export type HoldInput = {
    * limited (domain/hold-limits.ts, decision 026); orders at the counter have none.
    */
   holder?: string | null;
+  /** The holder's limits: an address's by default, an API key's for `source = 'api'` (decision 026). */
+  holdLimits?: HoldLimits;
   now?: Date;
 };
 
@@ -476,7 +478,7 @@ export async function holdOrder(
       : null;
   const inTransaction = (unitsInStatement: UnitClaim | null) =>
     inRetriedTransaction(db, async (tx) => {
-      if (input.holder) await checkHoldLimits(tx, input.holder, input.lines);
+      if (input.holder) await checkHoldLimits(tx, input.holder, input.lines, input.holdLimits);
       const { row, lineIds, due } = await write(tx, unitsInStatement);
       if (due) await expireDue(tx, 50);
       if (unitsInStatement) return row;
@@ -724,7 +726,7 @@ function unitsOfLines(order: { shopId: number; appId: Season; ownUnitsOnly: bool
  * Refuses an online hold that would take its holder over the limits. The advisory lock on the holder makes
  * two checkouts of one address take turns here, in any process, so both cannot pass on the same count.
  */
-async function checkHoldLimits(tx: Db, holder: string, lines: BagLine[]) {
+async function checkHoldLimits(tx: Db, holder: string, lines: BagLine[], limits?: HoldLimits) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holder:${holder}`}))`);
   const rows = await queryRows<{ order_id: string; item_id: number; size: string | null; quantity: number }>(
     sql`
@@ -735,7 +737,7 @@ async function checkHoldLimits(tx: Db, holder: string, lines: BagLine[]) {
   );
   const held: HeldUnits = rows.map((r) => ({ itemId: r.item_id, size: r.size, quantity: r.quantity }));
   const wanted: HeldUnits = lines.map((l) => ({ itemId: l.itemId, size: l.size, quantity: l.quantity }));
-  const breach = holdLimitBreach(new Set(rows.map((r) => r.order_id)).size, held, wanted);
+  const breach = holdLimitBreach(new Set(rows.map((r) => r.order_id)).size, held, wanted, limits);
   if (breach) throw new Rejected({ reason: "holdLimit", limit: breach });
 }
 
