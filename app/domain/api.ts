@@ -12,7 +12,10 @@ export const API_PAGE_SIZE = { default: 50, max: 200 } as const;
 
 const isoDate = z.iso.date({ message: "booking.errors.date" });
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "booking.errors.time" });
+/** An id in a path or query, where every value is text. */
 const id = z.coerce.number().int().positive();
+/** An id in a JSON body: a number, as the document says, never the text "1". */
+const bodyId = z.number().int().positive();
 
 /** An opaque position in a list: where the previous page ended. */
 export const cursorSchema = z
@@ -29,20 +32,30 @@ export const limitSchema = z.coerce
   .default(API_PAGE_SIZE.default)
   .describe("How many entries per page (1–200).");
 
-/** A list's position as the sort key of its last entry, base64url JSON; anything else is no cursor. */
+/** A list's position as the sort key of its last entry, base64url JSON. */
 export function encodeCursor(key: (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 
-export function decodeCursor(cursor: string | undefined, shape: ("string" | "number")[]): (string | number)[] | null | "invalid" {
+/** The sort key of /items: the item's place in the shop's order and its id. */
+export const itemsCursor = z.tuple([z.number().int(), z.number().int().positive()]);
+/** The sort key of /orders: the time it sorts by (created or pickup, to the millisecond) and the order's id. */
+export const ordersCursor = z.tuple([z.iso.datetime({ offset: true }), z.uuid()]);
+
+/**
+ * The key a cursor carries, checked with the list's own schema: anything this server did not make (not
+ * base64url JSON, another shape, a date PostgreSQL would read as "yesterday") is "invalid", never a query.
+ */
+export function decodeCursor<T extends z.ZodType>(cursor: string | undefined, schema: T): z.output<T> | null | "invalid" {
   if (cursor === undefined) return null;
+  let key: unknown;
   try {
-    const key: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(key) || key.length !== shape.length) return "invalid";
-    return key.every((value, i) => typeof value === shape[i]) ? (key as (string | number)[]) : "invalid";
+    key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     return "invalid";
   }
+  const parsed = schema.safeParse(key);
+  return parsed.success ? parsed.data : "invalid";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +102,7 @@ const apiPerson = z.object({
 });
 
 const apiLine = z.object({
-  item: id.describe("The item's id."),
+  item: bodyId.describe("The item's id."),
   size: z.string().max(20).nullable().default(null).describe("One of the item's sizes; null for items without sizes."),
   quantity: z.number().int().min(1).max(20).default(1),
   person: z
@@ -104,7 +117,7 @@ const apiLine = z.object({
 
 export const quoteRequest = z.object({
   storefront: z.enum(SEASONS),
-  branch: id,
+  branch: bodyId,
   ...periodFields,
   persons: z.array(apiPerson).max(20).default([]),
   lines: z.array(apiLine).min(1, { message: "booking.errors.emptyBag" }).max(50),
@@ -113,7 +126,8 @@ export const quoteRequest = z.object({
 });
 
 export const orderRequest = quoteRequest.extend({
-  invoice: invoiceSchema,
+  // The checkout's rules; the address is trimmed and lower-cased before it is checked as an e-mail address.
+  invoice: invoiceSchema.extend({ email: invoiceSchema.shape.email.meta({ format: "email" }) }),
   language: z
     .enum(["en", "de", "it", "nl", "be", "da"])
     .optional()
@@ -278,7 +292,12 @@ export const orderSchema = z.object({
     }),
   ),
   expiresAt: z.iso.datetime({ offset: true }).nullable().describe("While `pending_payment`: when the hold runs out."),
-  url: z.url().describe("The customer's order page (its address is the customer's key: share it with them only)."),
+  url: z
+    .url()
+    .nullable()
+    .describe(
+      "The customer's order page, where the customer can also cancel (its address is the customer's key: share it with them only). Given to keys with `orders:manage` and in the answer that made the order; null for other keys.",
+    ),
   paymentUrl: z.url().nullable().describe("Where the customer pays a held order; null once it is paid or over."),
   createdAt: z.iso.datetime({ offset: true }),
 });

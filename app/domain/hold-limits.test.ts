@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOLD_LIMITS, holdLimitBreach } from "./hold-limits";
+import { API_HOLD_LIMITS, HOLD_LIMITS, holdLimitBreach } from "./hold-limits";
 
 const ski = (quantity: number, size: string | null = "170", itemId = 1) => ({ itemId, size, quantity });
 
@@ -30,5 +30,13 @@ describe("holdLimitBreach", () => {
     expect(holdLimitBreach(2, [ski(3), ski(3)], [ski(1, "170", 2)])).toBeNull();
     // Held units of a size the new order does not touch do not refuse it.
     expect(holdLimitBreach(1, [ski(9, "150")], [ski(1, "160")])).toBeNull();
+  });
+
+  it("gives an API key more orders and units than an address, but the same share of a size (issue 33)", () => {
+    expect(holdLimitBreach(HOLD_LIMITS.MAX_OPEN_ORDERS, [ski(1)], [ski(1, "150")], API_HOLD_LIMITS)).toBeNull();
+    expect(holdLimitBreach(API_HOLD_LIMITS.MAX_OPEN_ORDERS, [ski(1)], [ski(1, "150")], API_HOLD_LIMITS)).toBe("orders");
+    expect(holdLimitBreach(0, [], [ski(12)], API_HOLD_LIMITS)).toBe("size");
+    expect(holdLimitBreach(1, [ski(5)], [ski(2)], API_HOLD_LIMITS)).toBe("size");
+    expect(holdLimitBreach(0, [], [ski(API_HOLD_LIMITS.MAX_UNITS + 1, null)], API_HOLD_LIMITS)).toBe("units");
   });
 });

@@ -1,22 +1,26 @@
 /**
  * Orders through the JSON API racing checkouts of the pages for the last units, on PostgreSQL: the API takes
  * the same hold as the checkout, so the exclusion constraint on reservations gives each unit to one of them.
+ * And one key racing itself for a whole size through two processes stops at its hold limit.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_HOLD_LIMITS } from "../../app/domain/hold-limits";
 import { API_SCOPES } from "../../app/domain/integrations";
 import { createApiKey } from "../../app/server/api/keys.server";
 import { holdOrder } from "../../app/server/booking/holds.server";
-import { queryRows } from "../../app/server/db/client.server";
+import { type Database, queryRows } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { comingWinterPeriods, createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
+import { createTestDatabase } from "../helpers/db";
 import { ADMIN, startTestServer } from "../helpers/http";
+import { ADMIN_EMAIL, type ShopProcess, startShopProcess } from "../helpers/server-process";
 
 const { january } = comingWinterPeriods();
 const API_CALLS = 12;
 const CHECKOUTS = 3;
 let shop: Awaited<ReturnType<typeof startTestServer>>;
-let key: string;
+let adminId: string;
 let ciaslin: number;
 
 beforeAll(async () => {
@@ -24,13 +28,18 @@ beforeAll(async () => {
   if (shop.database.kind !== "postgres") throw new Error("The concurrency tests need PostgreSQL (TEST_DB=postgres).");
   ciaslin = (await shopIds(shop.database.db)).ciaslin;
   const [admin] = await shop.database.db.select().from(schema.users).where(eq(schema.users.email, ADMIN.email));
-  key = (await createApiKey({ name: "race", scopes: [...API_SCOPES], shopId: null, createdBy: admin.id }, shop.database.db)).key;
+  adminId = admin.id;
 });
+
+/** A key of its own for each round: a key's unpaid holds are limited (decision 026), the rounds' are not. */
+async function newKey() {
+  return (await createApiKey({ name: "race", scopes: [...API_SCOPES], shopId: null, createdBy: adminId }, shop.database.db)).key;
+}
 afterAll(async () => {
   await shop?.close();
 });
 
-function apiOrder(itemId: number, n: number) {
+function apiOrder(key: string, itemId: number, n: number) {
   return fetch(`${shop.url}/api/v1/orders`, {
     method: "POST",
     headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
@@ -60,8 +69,9 @@ describe("API orders against checkouts on PostgreSQL", () => {
     it(`gives ${units} unit(s) to exactly ${units} of ${API_CALLS} API orders and ${CHECKOUTS} checkouts, 10 times over`, async () => {
       for (let round = 1; round <= 10; round++) {
         const item = await createRentalItem(shop.database.db, ciaslin, units);
+        const key = await newKey();
         const [viaApi, viaPages] = await Promise.all([
-          Promise.all(Array.from({ length: API_CALLS }, (_, n) => apiOrder(item.id, n))),
+          Promise.all(Array.from({ length: API_CALLS }, (_, n) => apiOrder(key, item.id, n))),
           Promise.all(
             Array.from({ length: CHECKOUTS }, (_, n) =>
               holdOrder(
@@ -86,4 +96,60 @@ describe("API orders against checkouts on PostgreSQL", () => {
       }
     });
   }
+});
+
+/**
+ * One booking key asking for a whole size at once through two server processes (issue 33): the advisory lock
+ * on the key makes the calls take turns in the hold's transaction, so the key gets exactly its limit of the
+ * size and every other call is refused, whichever process answers it.
+ */
+describe("one booking key against its hold limit, on two processes", () => {
+  const UNITS = 12;
+  let database: Database & { url?: string };
+  let processes: ShopProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    if (database.kind !== "postgres" || !database.url) throw new Error("The hold-limit race needs PostgreSQL (TEST_DB=postgres).");
+    processes = await startShopProcess({ DATABASE_URL: database.url, WEB_CONCURRENCY: "2", API_RATE_LIMIT: "100000" });
+  }, 180_000);
+  afterAll(async () => {
+    await processes?.stop();
+    await database?.close();
+  });
+
+  it(`holds ${API_HOLD_LIMITS.MAX_UNITS_PER_SIZE} of ${UNITS} units for one key, however many calls race`, async () => {
+    const { ciaslin: branch } = await shopIds(database.db);
+    const [admin] = await database.db.select().from(schema.users).where(eq(schema.users.email, ADMIN_EMAIL));
+    const booker = (await createApiKey({ name: "hoarder", scopes: ["orders:book"], shopId: null, createdBy: admin.id }, database.db)).key;
+    const item = await createRentalItem(database.db, branch, UNITS);
+    const answers = await Promise.all(
+      Array.from({ length: UNITS / 2 }, (_, n) =>
+        fetch(`${processes.url}/api/v1/orders`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${booker}`, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            storefront: "winter",
+            branch,
+            ...january,
+            persons: [{ firstName: "Hoarder", heightCm: 175 }],
+            lines: [{ item: item.id, size: "170", quantity: 2, person: 0 }],
+            invoice: { ...holdRequest(branch, []).invoice, email: `hoarder${n}@example.com` },
+          }),
+        }).then(async (response) => ({ status: response.status, body: (await response.json()) as { type?: string } })),
+      ),
+    );
+    const held = answers.filter((a) => a.status === 201).length;
+    const refused = answers.filter((a) => a.status === 429 && a.body.type === "/api/v1/docs#problem-rate-limited").length;
+    expect({ held, refused }).toEqual({
+      held: API_HOLD_LIMITS.MAX_UNITS_PER_SIZE / 2,
+      refused: UNITS / 2 - API_HOLD_LIMITS.MAX_UNITS_PER_SIZE / 2,
+    });
+    const live = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from reservations r join units u on u.id = r.unit_id
+          where u.item_id = ${item.id} and r.state in ('held', 'confirmed')`,
+      database.db,
+    );
+    expect(live[0].n).toBe(API_HOLD_LIMITS.MAX_UNITS_PER_SIZE);
+  });
 });

@@ -7,6 +7,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_HOLD_LIMITS } from "../../app/domain/hold-limits";
 import { API_SCOPES, type ApiScope } from "../../app/domain/integrations";
 import { checkPeriod } from "../../app/domain/periods";
 import da from "../../app/i18n/lang/da.json";
@@ -22,6 +23,7 @@ import * as schema from "../../app/server/db/schema";
 import { comingWinterPeriods, createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { ADMIN, startTestServer } from "../helpers/http";
+import { ApiContract } from "../helpers/openapi-contract";
 
 /** The API books on the real clock: periods of the coming winter, never a date that will pass. */
 const { january, february } = comingWinterPeriods();
@@ -42,6 +44,18 @@ async function newKey(scopes: ApiScope[], shopId: number | null = null) {
   return (await createApiKey({ name: `test ${scopes.join(" ")}`, scopes, shopId, createdBy: adminId }, db)).key;
 }
 
+/** The document each server serves, against which every answer of this suite is checked. */
+const contracts = new WeakMap<Shop, Promise<ApiContract>>();
+function contractOf(target: Shop): Promise<ApiContract> {
+  let contract = contracts.get(target);
+  if (!contract) {
+    contract = ApiContract.load((path) => target.request(path));
+    contracts.set(target, contract);
+  }
+  return contract;
+}
+
+/** One API call; its answer must be what the OpenAPI document says (issue 33), or the test fails here. */
 async function call(
   target: Shop,
   path: string,
@@ -55,14 +69,24 @@ async function call(
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["Content-Type"] ??= "application/json";
   }
-  const response = await target.request(`/api/v1${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+  const method = options.method ?? (body ? "POST" : "GET");
+  const response = await target.request(`/api/v1${path}`, { method, headers, body });
   const text = await response.text();
   let json: Answer["json"] = {};
+  let parsed: unknown = text === "" ? null : text;
   try {
     json = JSON.parse(text);
+    parsed = json;
   } catch {
     json = { text };
   }
+  (await contractOf(target)).assert({
+    method,
+    path: `/api/v1${path}`,
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    body: parsed,
+  });
   return { status: response.status, headers: response.headers, json };
 }
 
@@ -565,6 +589,70 @@ describe(`the JSON API on ${testDbKind}`, () => {
     });
   });
 
+  describe("what a key may see and hold (issue 33)", () => {
+    it("gives the customer's order link, which cancels, only to keys that may cancel and to the call that booked", async () => {
+      const item = await createRentalItem(db, branches.ciaslin, 2);
+      const booker = await newKey(["orders:book"]);
+      const email = `links-${Date.now()}@example.com`;
+      const created = await call(shop, "/orders", {
+        key: booker,
+        body: orderBody(branches.ciaslin, item.id, { invoice: { ...invoice, email } }),
+      });
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+      const [order] = await db
+        .select()
+        .from(schema.orders)
+        .where(eq(schema.orders.number, created.json.id as string));
+      // English has no language prefix.
+      const link = `${shop.url}/order/${order.token}`;
+      expect(created.json.url).toBe(link);
+
+      const reader = await newKey(["orders:read"]);
+      const one = await call(shop, `/orders/${order.number}`, { key: reader });
+      expect(one.status).toBe(200);
+      expect(one.json.url).toBeNull();
+      const list = await call(shop, `/orders?email=${encodeURIComponent(email)}`, { key: reader });
+      expect((list.json.data as { id: string; url: string | null }[]).map((o) => [o.id, o.url])).toEqual([[order.number, null]]);
+      const day = await call(shop, `/orders?date=${january.pickupDate}&branch=${branches.ciaslin}&limit=200`, { key: reader });
+      expect((day.json.data as { url: string | null }[]).every((o) => o.url === null)).toBe(true);
+      expect(JSON.stringify([one.json, list.json, day.json])).not.toContain(order.token);
+
+      const manager = await newKey(["orders:manage"]);
+      expect((await call(shop, `/orders/${order.number}`, { key: manager })).json.url).toBe(link);
+      const listed = await call(shop, `/orders?email=${encodeURIComponent(email)}`, { key: manager });
+      expect((listed.json.data as { url: string }[])[0].url).toBe(link);
+    });
+
+    it("holds at most six units of one item and size per key, in one call or across calls (decision 026)", async () => {
+      const item = await createRentalItem(db, branches.ciaslin, 12);
+      const key = await newKey(["orders:book", "orders:manage"]);
+      const other = await newKey(["orders:book"]);
+      const book = (k: string, quantity: number) =>
+        call(shop, "/orders", {
+          key: k,
+          lang: "de",
+          body: orderBody(branches.ciaslin, item.id, { lines: [{ item: item.id, size: "170", quantity, person: 0 }] }),
+        });
+      const before = await counts();
+      const all = await book(key, 12);
+      expectProblem(all, 429);
+      expect(all.json.detail).toBe(de.api.errors.holdLimitSize.replace("{{size}}", String(API_HOLD_LIMITS.MAX_UNITS_PER_SIZE)));
+      expect(await counts()).toEqual(before);
+      expect((await api(availabilityPath(item.id, branches.ciaslin))).json.free).toBe(12);
+
+      const first = await book(key, 4);
+      expect(first.status, JSON.stringify(first.json)).toBe(201);
+      expectProblem(await book(key, 3), 429);
+      expect((await book(key, 2)).status).toBe(201);
+      expectProblem(await book(key, 1), 429);
+      // Another key is another holder; a cancelled hold no longer counts.
+      expect((await book(other, 6)).status).toBe(201);
+      expect((await call(shop, `/orders/${first.json.id}/cancel`, { key, method: "POST" })).status).toBe(200);
+      expect((await book(key, 4)).status).toBe(201);
+      expect((await api(availabilityPath(item.id, branches.ciaslin))).json.free).toBe(0);
+    });
+  });
+
   describe("bad input", () => {
     let item: typeof schema.items.$inferSelect;
     beforeAll(async () => {
@@ -596,6 +684,14 @@ describe(`the JSON API on ${testDbKind}`, () => {
         "/invoice/postalCode",
       ]);
       await refused({ ...orderBody(branches.ciaslin, item.id), lines: [] }, 400, ["/lines"]);
+      // Integers in a body are JSON numbers, as the document says: "1" is refused, not read as 1 (issue 33).
+      await refused({ ...orderBody(branches.ciaslin, item.id), branch: String(branches.ciaslin) }, 400, ["/branch"]);
+      await refused({ ...orderBody(branches.ciaslin, item.id), lines: [{ item: String(item.id), size: "170", person: 0 }] }, 400, [
+        "/lines/0/item",
+      ]);
+      const quote = await api("/quotes", { body: { ...orderBody(branches.ciaslin, item.id), invoice: undefined, branch: "1" } });
+      expectProblem(quote, 400);
+      expect(pointers(quote)).toEqual(["/branch"]);
     });
 
     it("translates the problem by Accept-Language: German and Danish differ from English", async () => {
@@ -670,6 +766,31 @@ describe(`the JSON API on ${testDbKind}`, () => {
       const orders = await api(`/orders?email=anna@example.com&cursor=${Buffer.from("[1,2]").toString("base64url")}`);
       expectProblem(orders, 400);
       expect(pointers(orders)).toEqual(["/cursor"]);
+      // Forged keys of the right shape: not a time, a time PostgreSQL would read ("yesterday"), not a uuid (issue 33).
+      const uuid = "00000000-0000-4000-8000-000000000000";
+      for (const key of [
+        ["not-a-date", "not-a-uuid"],
+        ["yesterday", uuid],
+        ["2027-01-10T09:00:00.000Z", "not-a-uuid"],
+        ["2027-01-10", uuid],
+      ]) {
+        const cursor = Buffer.from(JSON.stringify(key)).toString("base64url");
+        for (const list of ["email=anna@example.com", `date=${january.pickupDate}`]) {
+          const answer = await api(`/orders?${list}&cursor=${cursor}`);
+          expectProblem(answer, 400);
+          expect(pointers(answer), JSON.stringify(key)).toEqual(["/cursor"]);
+        }
+      }
+      for (const key of [
+        [1.5, 2],
+        [1, -2],
+        [1, "2"],
+      ]) {
+        const answer = await api(`/items?cursor=${Buffer.from(JSON.stringify(key)).toString("base64url")}`);
+        expectProblem(answer, 400);
+      }
+      const good = Buffer.from(JSON.stringify(["2027-01-10T09:00:00.000Z", uuid])).toString("base64url");
+      expect((await api(`/orders?email=anna@example.com&cursor=${good}`)).status).toBe(200);
       const neither = await api("/orders", { lang: "de" });
       expectProblem(neither, 400);
       expect(neither.json.errors?.[0]).toEqual({ pointer: "/email", detail: de.api.errors.emailOrDate });
@@ -755,8 +876,59 @@ describe(`the JSON API on ${testDbKind}`, () => {
         const operation = doc.paths[endpoint.path.replace(/:(\w+)/g, "{$1}")][endpoint.method];
         expect(operation.operationId).toBe(endpoint.operationId);
         expect(operation.security, endpoint.operationId).toEqual([{ apiKey: [endpoint.scope] }]);
-        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(endpoint.ok.status), "400", "401", "403", "429"]));
+        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(endpoint.ok.status), "401", "403", "429"]));
       }
+    });
+
+    it("documents every status each operation answers, and no other (issue 33)", async () => {
+      const doc = (await (await shop.request("/api/v1/openapi.json")).json()) as {
+        paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+      };
+      const statuses = Object.fromEntries(
+        Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => [op.operationId, Object.keys(op.responses)])),
+      );
+      expect(statuses).toEqual({
+        listStorefronts: ["200", "401", "403", "429"],
+        listBranches: ["200", "401", "403", "429"],
+        listCategories: ["200", "401", "403", "429"],
+        listItems: ["200", "400", "401", "403", "429"],
+        getItem: ["200", "400", "401", "403", "404", "429"],
+        getAvailability: ["200", "400", "401", "403", "404", "429"],
+        createQuote: ["200", "400", "401", "403", "404", "413", "415", "429"],
+        createOrder: ["201", "400", "401", "403", "404", "409", "413", "415", "429", "503"],
+        listOrders: ["200", "400", "401", "403", "404", "429"],
+        getOrder: ["200", "400", "401", "403", "404", "429"],
+        cancelOrder: ["200", "400", "401", "403", "404", "409", "429"],
+      });
+      const createOrder = doc.paths["/orders"].post as unknown as {
+        requestBody: { content: { "application/json": { schema: { properties: Record<string, Record<string, unknown>> } } } };
+      };
+      const body = createOrder.requestBody.content["application/json"].schema.properties;
+      expect(body.branch.type).toBe("integer");
+      expect((body.invoice.properties as Record<string, Record<string, unknown>>).email).toMatchObject({ type: "string", format: "email" });
+    });
+
+    it("holds every answer of this suite to the document: the check refuses what departs from it", async () => {
+      const contract = await contractOf(shop);
+      const ok = { method: "GET", path: "/api/v1/storefronts", status: 200, contentType: "application/json; charset=utf-8" };
+      const problem = { type: "/api/v1/docs#problem-validation", title: "Invalid request", status: 400 };
+      expect(contract.check({ ...ok, body: { data: [], nextCursor: null } })).toEqual([]);
+      // An undocumented status, another media type, a missing property, a wrong type, an extra property.
+      expect(contract.check({ ...ok, status: 400, contentType: "application/problem+json", body: problem })).toHaveLength(1);
+      expect(contract.check({ ...ok, contentType: "text/html", body: "<p>" })).toHaveLength(1);
+      expect(contract.check({ ...ok, body: { data: [] } })).not.toEqual([]);
+      expect(contract.check({ ...ok, body: { data: [], nextCursor: 1 } })).not.toEqual([]);
+      expect(contract.check({ ...ok, body: { data: [], nextCursor: null, more: true } })).not.toEqual([]);
+      // Formats: a pickup time that is no date-time, an order link that is no address.
+      const [order] = (await api(`/orders?email=${encodeURIComponent(invoice.email)}&limit=1`)).json.data as Record<string, unknown>[];
+      const read = { method: "GET", path: `/api/v1/orders/${order.id}`, status: 200, contentType: "application/json" };
+      expect(contract.check({ ...read, body: order })).toEqual([]);
+      expect(contract.check({ ...read, body: { ...order, pickupAt: "tomorrow" } })).not.toEqual([]);
+      expect(contract.check({ ...read, body: { ...order, url: "not a link" } })).not.toEqual([]);
+      // A path the document does not have may answer only 404 or 405, as a problem document.
+      const nowhere = { method: "GET", path: "/api/v1/nowhere", contentType: "application/problem+json" };
+      expect(contract.check({ ...nowhere, status: 404, body: { ...problem, status: 404 } })).toEqual([]);
+      expect(contract.check({ ...nowhere, status: 200, body: {} })).toHaveLength(1);
     });
 
     it("gives the last unit to exactly one of parallel API orders and a checkout", async () => {

@@ -183,8 +183,15 @@ describe(`API keys in the back office on ${testDbKind}`, () => {
     const found = await authenticateApiKey(key);
     if (!found) throw new Error("key not found");
     await db().insert(schema.apiCalls).values({ keyId: found.id, method: "GET", path: "/api/v1/items", status: 200, ms: 12.4 });
+    // The trail names the order a call made or touched, as a link to it (issue 33).
+    const booked = await order(branches.ciaslin, "pending_payment", 40, "Trail Customer");
+    await db()
+      .insert(schema.apiCalls)
+      .values({ keyId: found.id, method: "POST", path: "/api/v1/orders", status: 201, ms: 80, orderId: booked.id });
     const before = await get(`/admin/api-key/${found.id}`, admin);
     expect(before.text).toContain("/api/v1/items");
+    expect(before.text).toContain(`href="/admin/order/${booked.id}"`);
+    expect(before.text).toContain(`>${booked.number}</a>`);
     expect(before.text).toContain("All branches");
     expect(before.text).toContain("Revoke Booking platform…");
 

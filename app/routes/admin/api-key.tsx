@@ -1,10 +1,10 @@
 import { Ban } from "lucide-react";
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { KeyState } from "../../components/admin/api-key-state";
 import { AuditTrail } from "../../components/admin/record";
 import { AdminPage, DataTable, Fields, Section } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
-import { useLocale } from "../../components/use-locale";
+import { useLocale, useLocalPath } from "../../components/use-locale";
 import { maskedKey, scopeMessage } from "../../domain/admin/api-key";
 import { formatDateTime, formatDecimal } from "../../domain/format";
 import { rowId } from "../../domain/ids";
@@ -37,6 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "adm
 export default function ApiKeyRecord({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const href = useLocalPath();
   const [search] = useSearchParams();
   const { key, shopName, createdBy, revokedBy, calls, audit } = loaderData;
   type Call = (typeof calls)[number];
@@ -74,6 +75,18 @@ export default function ApiKeyRecord({ loaderData }: Route.ComponentProps) {
             { key: "method", label: t("admin.apiKeys.method"), cell: (c) => <code>{c.method}</code> },
             { key: "path", label: t("admin.apiKeys.path"), cell: (c) => <code className="break-all">{c.path}</code> },
             { key: "status", label: t("admin.apiKeys.status"), cell: (c) => c.status },
+            {
+              key: "order",
+              label: t("admin.apiKeys.order"),
+              cell: (c) =>
+                c.orderId && c.orderNumber ? (
+                  <Link to={href(`/admin/order/${c.orderId}`)} className="font-medium text-brand-700 underline">
+                    {c.orderNumber}
+                  </Link>
+                ) : (
+                  "—"
+                ),
+            },
             { key: "ms", label: t("admin.apiKeys.ms"), cell: (c) => formatDecimal(Math.round(c.ms), locale) },
           ]}
         />

@@ -66,7 +66,10 @@ export type Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Zo
   body?: B;
   /** The answer on success: its status and schema. */
   ok: { status: 200 | 201; schema: z.ZodType; description: string };
-  /** Problems this endpoint answers with beyond those of every endpoint (400, 401, 403, 429). */
+  /**
+   * Problems this endpoint's handler answers with, beyond those the router answers (401, 403, 429 always;
+   * 400 with params, query or body; 413 and 415 with a body).
+   */
   problems?: { status: number; description: string }[];
   handler: (context: ApiContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<ApiAnswer>;
 };

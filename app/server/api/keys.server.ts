@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type ApiScope, parseApiKey } from "../../domain/integrations";
 import { auditTrail, recordAudit } from "../admin/audit.server";
 import { type Db, getDb } from "../db/client.server";
-import { apiCalls, apiKeys, shops, users } from "../db/schema";
+import { apiCalls, apiKeys, orders, shops, users } from "../db/schema";
 
 export type ApiKey = typeof apiKeys.$inferSelect;
 
@@ -100,9 +100,24 @@ export async function recordApiCall(call: ApiCall, db: Db = getDb()): Promise<vo
     values (${call.keyId}, ${call.method}, ${call.path}, ${call.status}, ${call.ms}, ${call.orderId ?? null})`);
 }
 
-/** A key's newest calls, for its page in the back office. */
+/** A key's newest calls, for its page in the back office, each with the number of the order it made or touched. */
 export async function recentApiCalls(keyId: number, limit = 50, db: Db = getDb()) {
-  return db.select().from(apiCalls).where(eq(apiCalls.keyId, keyId)).orderBy(desc(apiCalls.at), desc(apiCalls.id)).limit(limit);
+  return db
+    .select({
+      id: apiCalls.id,
+      at: apiCalls.at,
+      method: apiCalls.method,
+      path: apiCalls.path,
+      status: apiCalls.status,
+      ms: apiCalls.ms,
+      orderId: apiCalls.orderId,
+      orderNumber: orders.number,
+    })
+    .from(apiCalls)
+    .leftJoin(orders, eq(orders.id, apiCalls.orderId))
+    .where(eq(apiCalls.keyId, keyId))
+    .orderBy(desc(apiCalls.at), desc(apiCalls.id))
+    .limit(limit);
 }
 
 /** One key for its page in the back office: who made and who revoked it, its newest calls and its audit trail. */

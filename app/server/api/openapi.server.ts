@@ -15,12 +15,30 @@ const SCOPE_TEXT: Record<ApiScope, string> = {
   "orders:manage": "Read and cancel orders.",
 };
 
-const COMMON_PROBLEMS: { status: number; description: string }[] = [
-  { status: 400, description: "The request does not validate: `errors` names each field (a JSON pointer) and what is wrong." },
-  { status: 401, description: "No API key, or one that is unknown or revoked." },
-  { status: 403, description: "The key lacks the scope this endpoint needs." },
-  { status: 429, description: "The key's rate limit is used up: wait `Retry-After` seconds." },
-];
+const PROBLEM_TEXT = {
+  400: "The request does not validate: `errors` names each field (a JSON pointer) and what is wrong.",
+  401: "No API key, or one that is unknown or revoked.",
+  403: "The key lacks the scope this endpoint needs.",
+  413: "The request body is larger than 100 kB.",
+  415: "The request body is not declared as JSON (`Content-Type: application/json`).",
+  429: "The key's rate limit is used up: wait `Retry-After` seconds.",
+} as const;
+
+/**
+ * Every problem status the router itself answers for this endpoint, then the endpoint's own: 400 only where
+ * there is input to refuse, 413 and 415 only where there is a body. An endpoint's own text for a status
+ * replaces the common one.
+ */
+function problemsOf(e: Endpoint): { status: number; description: string }[] {
+  const statuses: (keyof typeof PROBLEM_TEXT)[] = [
+    ...(e.params || e.query || e.body ? [400 as const] : []),
+    401,
+    403,
+    ...(e.body ? [413 as const, 415 as const] : []),
+    429,
+  ];
+  return [...statuses.map((status) => ({ status, description: PROBLEM_TEXT[status] })), ...(e.problems ?? [])];
+}
 
 type JsonSchema = Record<string, unknown>;
 
@@ -48,7 +66,7 @@ function parameters(schema: z.ZodType | undefined, where: "path" | "query") {
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
 function operation(e: Endpoint) {
-  const problems = [...COMMON_PROBLEMS, ...(e.problems ?? [])];
+  const problems = problemsOf(e).sort((a, b) => a.status - b.status);
   return {
     operationId: e.operationId,
     summary: e.summary,
@@ -86,7 +104,7 @@ export function openApiDocument(): object {
       title: "Dolomiti Rental API",
       version: "1.0.0",
       description:
-        "The rental shop's catalogue, availability, prices and orders for partners and the shop's own software. Authenticate with an API key made in the back office (`Authorization: Bearer rk_…`). Errors are RFC 9457 problem details. Texts come in the language of `Accept-Language` (en, de, it, nl, nl-BE, da).",
+        "The rental shop's catalogue, availability, prices and orders for partners and the shop's own software. Authenticate with an API key made in the back office (`Authorization: Bearer rk_…`). Errors are RFC 9457 problem details (`application/problem+json`, the `Problem` schema); each operation lists the statuses it answers. A path that is not in this document answers 404, and a method a path does not take 405 with `Allow`. Texts come in the language of `Accept-Language` (en, de, it, nl, nl-BE, da).",
     },
     servers: [{ url: "/api/v1" }],
     tags: [

@@ -137,8 +137,9 @@ function handle(definition: Endpoint) {
 
 export function apiRouter(): Router {
   const router = express.Router({ strict: false });
-  // An API answer is never a page: no React Router, no session, no page cache, no cookies.
-  router.use(express.json({ limit: "100kb", type: ["application/json", "application/*+json"] }));
+  // An API answer is never a page: no React Router, no session, no page cache, no cookies. Only an endpoint
+  // that takes a body reads one, so no other answers 400 or 413 for a body it never asked for.
+  const json = express.json({ limit: "100kb", type: ["application/json", "application/*+json"] });
   router.get("/openapi.json", (_req, res) => {
     res.setHeader("Cache-Control", "public, max-age=300");
     res.json(openApiDocument());
@@ -147,7 +148,9 @@ export function apiRouter(): Router {
     res.setHeader("Cache-Control", "public, max-age=300");
     res.type("html").send(apiDocsPage(res.locals.nonce as string | undefined));
   });
-  for (const definition of API_ENDPOINTS) router[definition.method](definition.path, handle(definition));
+  for (const definition of API_ENDPOINTS)
+    if (definition.body) router[definition.method](definition.path, json, handle(definition));
+    else router[definition.method](definition.path, handle(definition));
   // A path of the API that does not exist, or a method it does not take: a problem document, not the shop's 404 page.
   router.use((req, res) => {
     const methods = API_ENDPOINTS.filter((e) => matchesPath(e.path, req.path)).map((e) => e.method.toUpperCase());
@@ -162,7 +165,6 @@ export function apiRouter(): Router {
         : new ApiProblem(404, "not-found", "api.errors.noSuchPath", { path: req.originalUrl.split("?")[0] }),
     );
   });
-  // A body that is not JSON, or too large.
   // A body that is not JSON, or too large: the parser ran before the key was looked at, so a call without a
   // good key still gets its 401 first.
   router.use(async (error: { status?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {

@@ -5,6 +5,7 @@
  * books that branch only.
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import {
   availabilityQuery,
   availabilitySchema,
@@ -14,16 +15,19 @@ import {
   encodeCursor,
   idParams,
   itemSchema,
+  itemsCursor,
   itemsQuery,
   orderParams,
   orderRequest,
   orderSchema,
+  ordersCursor,
   ordersQuery,
   page,
   quoteRequest,
   quoteSchema,
   storefrontSchema,
 } from "../../domain/api";
+import { API_HOLD_LIMITS, type HoldLimitBreach } from "../../domain/hold-limits";
 import { type Locale, localizePath, pick } from "../../domain/i18n";
 import { PERIOD_FIELD_OF } from "../../domain/period-form";
 import { addDays, checkPeriod, type PeriodError, type RentalPeriod, zonedInstant } from "../../domain/periods";
@@ -127,6 +131,12 @@ function bagLines(lines: { item: number; size: string | null; quantity: number; 
   });
 }
 
+const HOLD_LIMIT_TEXT: Record<HoldLimitBreach, string> = {
+  orders: "api.errors.holdLimit",
+  units: "api.errors.holdLimitUnits",
+  size: "api.errors.holdLimitSize",
+};
+
 function holdProblem(failure: HoldFailure): ApiProblem {
   switch (failure.reason) {
     case "period":
@@ -142,13 +152,23 @@ function holdProblem(failure: HoldFailure): ApiProblem {
     case "busy":
       return new ApiProblem(503, "busy", "api.errors.busy");
     case "holdLimit":
-      return new ApiProblem(429, "rate-limited", "api.errors.holdLimit");
+      return new ApiProblem(429, "rate-limited", HOLD_LIMIT_TEXT[failure.limit], {
+        orders: API_HOLD_LIMITS.MAX_OPEN_ORDERS,
+        units: API_HOLD_LIMITS.MAX_UNITS,
+        size: API_HOLD_LIMITS.MAX_UNITS_PER_SIZE,
+      });
     default:
       return new ApiProblem(400, "validation", "api.errors.invalidOrder");
   }
 }
 
-async function orderView(order: typeof orders.$inferSelect, locale: Locale, origin: Origin) {
+/**
+ * The customer's order page cancels and refunds (issue 33): its address goes only to a key that may cancel
+ * anyway (`orders:manage`), and to the call that made the order, whose partner hands it to the customer.
+ */
+const mayShareOrderLink = (key: ApiKey) => key.scopes.includes("orders:manage");
+
+async function orderView(order: typeof orders.$inferSelect, locale: Locale, origin: Origin, withLink: boolean) {
   const db = getDb();
   const [lines, persons, [itemsById]] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
@@ -182,7 +202,7 @@ async function orderView(order: typeof orders.$inferSelect, locale: Locale, orig
       };
     }),
     expiresAt: pending ? (order.expiresAt as Date).toISOString() : null,
-    url: `${origin}${localizePath(`/order/${order.token}`, order.language as Locale)}`,
+    url: withLink ? `${origin}${localizePath(`/order/${order.token}`, order.language as Locale)}` : null,
     paymentUrl: null as string | null,
     createdAt: order.createdAt.toISOString(),
   };
@@ -200,8 +220,8 @@ const listOf = <T>(rows: T[], limit: number, keyOf: (row: T) => (string | number
   nextCursor: rows.length > limit ? encodeCursor(keyOf(rows[limit - 1])) : null,
 });
 
-function cursorOr400(cursor: string | undefined, shape: ("string" | "number")[]) {
-  const key = decodeCursor(cursor, shape);
+function cursorOr400<T extends z.ZodType>(cursor: string | undefined, schema: T) {
+  const key = decodeCursor(cursor, schema);
   if (key === "invalid") throw new ApiProblem(400, "validation", "api.errors.validation", undefined, { cursor: "api.errors.cursor" });
   return key;
 }
@@ -287,7 +307,7 @@ export const API_ENDPOINTS = [
     query: itemsQuery,
     ok: { status: 200, schema: page(itemSchema), description: "A page of active items, in the shop's order." },
     handler: async ({ query, locale, origin }) => {
-      const after = cursorOr400(query.cursor, ["number", "number"]);
+      const after = cursorOr400(query.cursor, itemsCursor);
       const [all, tables] = await Promise.all([allItems(), allPriceTables()]);
       const rows = all.filter(
         (i) =>
@@ -295,7 +315,7 @@ export const API_ENDPOINTS = [
           (!query.storefront || i.appId === query.storefront) &&
           (!query.category || i.categoryId === query.category) &&
           (!query.kind || i.kind === query.kind) &&
-          (!after || i.sort > (after[0] as number) || (i.sort === after[0] && i.id > (after[1] as number))),
+          (!after || i.sort > after[0] || (i.sort === after[0] && i.id > after[1])),
       );
       const list = listOf(rows.slice(0, query.limit + 1), query.limit, (i) => [i.sort, i.id]);
       return { status: 200, body: { data: list.data.map((i) => itemView(i, tables, locale, origin)), nextCursor: list.nextCursor } };
@@ -372,6 +392,7 @@ export const API_ENDPOINTS = [
     scope: "catalog:read",
     body: quoteRequest,
     ok: { status: 200, schema: quoteSchema, description: "The price." },
+    problems: [{ status: 404, description: "No branch with this id serves the storefront, or one the key may not see." }],
     handler: async ({ key, body, locale }) => {
       await liveBranch(key, body.branch, body.storefront);
       const period = await periodAt(body.branch, body.storefront, body);
@@ -400,7 +421,12 @@ export const API_ENDPOINTS = [
     body: orderRequest,
     ok: { status: 201, schema: orderSchema, description: "The held order." },
     problems: [
+      { status: 404, description: "No branch with this id serves the storefront, or one the key may not see." },
       { status: 409, description: "Something is no longer available, or the total is not `expectedTotalCents`." },
+      {
+        status: 429,
+        description: `The key's rate limit is used up (wait \`Retry-After\` seconds), or the key holds as much as it may while unpaid: at most ${API_HOLD_LIMITS.MAX_OPEN_ORDERS} orders waiting for payment, ${API_HOLD_LIMITS.MAX_UNITS} units in them, ${API_HOLD_LIMITS.MAX_UNITS_PER_SIZE} of one item in one size. Paid, cancelled and expired orders no longer count.`,
+      },
       { status: 503, description: "The shop is busy: try again; nothing was written." },
     ],
     handler: async ({ key, body, locale, origin }) => {
@@ -418,10 +444,13 @@ export const API_ENDPOINTS = [
         damageWaiver: body.damageWaiver,
         expectedTotalCents: body.expectedTotalCents,
         source: "api",
+        // The key is the holder: its unpaid holds are rationed as an address's are (decision 026).
+        holder: `api-key:${key.id}`,
+        holdLimits: API_HOLD_LIMITS,
       });
       if (!held.ok) throw holdProblem(held.failure);
       const [order] = await getDb().select().from(orders).where(eq(orders.id, held.order.id));
-      const view = await orderView(order, locale, origin);
+      const view = await orderView(order, locale, origin, true);
       try {
         view.paymentUrl = (await startPayment({ orderId: order.id, origin })).redirectUrl;
       } catch (error) {
@@ -442,13 +471,14 @@ export const API_ENDPOINTS = [
     scope: "orders:read",
     query: ordersQuery,
     ok: { status: 200, schema: page(orderSchema), description: "A page of orders." },
+    problems: [{ status: 404, description: "A branch the key may not see." }],
     handler: async ({ key, query, locale, origin }) => {
       if (query.branch !== undefined) checkBranch(key, query.branch);
       const branch = key.shopId ?? query.branch;
       const db = getDb();
       const conditions = [sql`${orders.status} <> 'expired'`];
       if (branch !== undefined) conditions.push(eq(orders.shopId, branch));
-      const after = cursorOr400(query.cursor, ["string", "string"]);
+      const after = cursorOr400(query.cursor, ordersCursor);
       // By e-mail: newest first. By day: the day's pickups and returns, by pickup time.
       const byEmail = query.email !== undefined;
       // The cursor carries the time as JavaScript has it, to the millisecond; PostgreSQL keeps microseconds.
@@ -476,7 +506,10 @@ export const API_ENDPOINTS = [
       const list = listOf(rows, query.limit, (o) => [(byEmail ? o.createdAt : o.pickupAt).toISOString(), o.id]);
       return {
         status: 200,
-        body: { data: await Promise.all(list.data.map((o) => orderView(o, locale, origin))), nextCursor: list.nextCursor },
+        body: {
+          data: await Promise.all(list.data.map((o) => orderView(o, locale, origin, mayShareOrderLink(key)))),
+          nextCursor: list.nextCursor,
+        },
       };
     },
   }),
@@ -492,7 +525,7 @@ export const API_ENDPOINTS = [
     problems: [{ status: 404, description: "No such order, or one of a branch the key may not see." }],
     handler: async ({ key, params, locale, origin }) => {
       const order = await orderNumbered(key, params.id);
-      return { status: 200, body: await orderView(order, locale, origin), orderId: order.id };
+      return { status: 200, body: await orderView(order, locale, origin, mayShareOrderLink(key)), orderId: order.id };
     },
   }),
   endpoint({
@@ -524,7 +557,7 @@ export const API_ENDPOINTS = [
         if (!done) throw new ApiProblem(409, "conflict", "api.errors.notCancellable");
       }
       const [after] = await getDb().select().from(orders).where(eq(orders.id, order.id));
-      return { status: 200, body: await orderView(after, locale, origin), orderId: order.id };
+      return { status: 200, body: await orderView(after, locale, origin, true), orderId: order.id };
     },
   }),
 ];
