@@ -3,13 +3,16 @@
  * codes, deleting a unit that was never booked), the sale stock per branch and size, and the service
  * capacity per branch. Staff see and change their own branches only; stock and capacity are the admin's.
  */
-import { Plus, Tags, Trash2, Wrench } from "lucide-react";
-import { Form } from "react-router";
+import { CircleAlert, Plus, Tags, Trash2, Wrench } from "lucide-react";
+import { Form, Link } from "react-router";
 import { MAX_UNITS_AT_ONCE } from "../../domain/admin/item-units";
+import { formatDate } from "../../domain/format";
+import { zonedDate } from "../../domain/periods";
+import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { UNIT_STATUSES } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { FormValues, replyFor } from "../form-values";
-import { useLocalPath } from "../use-locale";
+import { useLocale, useLocalPath } from "../use-locale";
 import { adminInputClass, SelectField, TextField } from "./form";
 import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
 
@@ -23,6 +26,8 @@ export type UnitRow = {
   note: string | null;
   soleLengthMm: number | null;
   used: boolean;
+  /** Bookings still on a unit out of service: no other unit was free for their days (decision 055). */
+  stranded: { orderId: string; number: string; pickupAt: string; returnAt: string }[];
 };
 
 const statusTone: Record<string, string> = {
@@ -38,86 +43,121 @@ function UnitLine({ unit, soles, reply }: { unit: UnitRow; soles: boolean; reply
   const values = mine?.values ?? { status: unit.status, note: unit.note ?? "", soleLengthMm: unit.soleLengthMm ?? "" };
   const error = mine ? Object.values(mine.errors)[0] : undefined;
   return (
-    <tr data-unit={unit.code}>
-      <th scope="row" className="px-3 py-2 text-left font-mono font-medium">
-        {unit.code}
-      </th>
-      <td className="px-3 py-2">{unit.size ?? "—"}</td>
-      <td className="px-3 py-2">
-        <select
-          form={formId}
-          name="status"
-          defaultValue={String(values.status ?? unit.status)}
-          aria-label={t("admin.items.statusOf", { code: unit.code })}
-          className={`${adminInputClass} mt-0 ${statusTone[unit.status] ?? ""}`}
-        >
-          {UNIT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`admin.unitStatus.${status}`)}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td className="px-3 py-2">
-        <input
-          form={formId}
-          name="note"
-          defaultValue={String(values.note ?? "")}
-          aria-label={t("admin.items.noteOf", { code: unit.code })}
-          className={`${adminInputClass} mt-0 min-w-48`}
-        />
-        {error && <p className="mt-1 text-xs text-red-700">{t(error)}</p>}
-      </td>
-      {soles && (
+    <>
+      <tr data-unit={unit.code}>
+        <th scope="row" className="px-3 py-2 text-left font-mono font-medium">
+          {unit.code}
+        </th>
+        <td className="px-3 py-2">{unit.size ?? "—"}</td>
+        <td className="px-3 py-2">
+          <select
+            form={formId}
+            name="status"
+            defaultValue={String(values.status ?? unit.status)}
+            aria-label={t("admin.items.statusOf", { code: unit.code })}
+            className={`${adminInputClass} mt-0 ${statusTone[unit.status] ?? ""}`}
+          >
+            {UNIT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`admin.unitStatus.${status}`)}
+              </option>
+            ))}
+          </select>
+        </td>
         <td className="px-3 py-2">
           <input
             form={formId}
-            name="soleLengthMm"
-            inputMode="numeric"
-            defaultValue={String(values.soleLengthMm ?? "")}
-            aria-label={t("admin.items.soleLengthOf", { code: unit.code })}
-            className={`${adminInputClass} mt-0 w-20`}
+            name="note"
+            defaultValue={String(values.note ?? "")}
+            aria-label={t("admin.items.noteOf", { code: unit.code })}
+            className={`${adminInputClass} mt-0 min-w-48`}
           />
+          {error && <p className="mt-1 text-xs text-red-700">{t(error)}</p>}
         </td>
-      )}
-      <td className="px-3 py-2">
-        <Form method="post" id={formId} className="flex flex-wrap items-center gap-2">
-          <input type="hidden" name="unitId" value={unit.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="saveUnit"
-            className={secondaryButton}
-            aria-label={t("admin.items.saveUnit", { code: unit.code })}
-          >
-            {t("admin.form.save")}
-          </button>
-          {unit.status === "maintenance" && (
+        {soles && (
+          <td className="px-3 py-2">
+            <input
+              form={formId}
+              name="soleLengthMm"
+              inputMode="numeric"
+              defaultValue={String(values.soleLengthMm ?? "")}
+              aria-label={t("admin.items.soleLengthOf", { code: unit.code })}
+              className={`${adminInputClass} mt-0 w-20`}
+            />
+          </td>
+        )}
+        <td className="px-3 py-2">
+          <Form method="post" id={formId} className="flex flex-wrap items-center gap-2">
+            <input type="hidden" name="unitId" value={unit.id} />
             <button
               type="submit"
               name="intent"
-              value="releaseUnit"
+              value="saveUnit"
               className={secondaryButton}
-              aria-label={t("admin.damage.releaseButton", { code: unit.code })}
+              aria-label={t("admin.items.saveUnit", { code: unit.code })}
             >
-              <Wrench aria-hidden="true" className="size-4" />
-              {t("admin.damage.release")}
+              {t("admin.form.save")}
             </button>
-          )}
-          {unit.used ? (
-            <span className="text-xs text-slate-600">{t("admin.items.unitUsed")}</span>
-          ) : (
-            <button
-              type="submit"
-              name="intent"
-              value="deleteUnit"
-              className={secondaryButton}
-              aria-label={t("admin.items.deleteUnit", { code: unit.code })}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </button>
-          )}
-        </Form>
+            {unit.status === "maintenance" && (
+              <button
+                type="submit"
+                name="intent"
+                value="releaseUnit"
+                className={secondaryButton}
+                aria-label={t("admin.damage.releaseButton", { code: unit.code })}
+              >
+                <Wrench aria-hidden="true" className="size-4" />
+                {t("admin.damage.release")}
+              </button>
+            )}
+            {unit.used ? (
+              <span className="text-xs text-slate-600">{t("admin.items.unitUsed")}</span>
+            ) : (
+              <button
+                type="submit"
+                name="intent"
+                value="deleteUnit"
+                className={secondaryButton}
+                aria-label={t("admin.items.deleteUnit", { code: unit.code })}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            )}
+          </Form>
+        </td>
+      </tr>
+      {unit.stranded.length > 0 && <StrandedRow unit={unit} columns={soles ? 6 : 5} />}
+    </>
+  );
+}
+
+/** The bookings still on a unit out of service, each a link to the planner's week of its pickup. */
+function StrandedRow({ unit, columns }: { unit: UnitRow; columns: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalPath();
+  const day = (value: string) => formatDate(value, locale, { day: "numeric", month: "short" });
+  return (
+    <tr data-stranded={unit.code}>
+      <td colSpan={columns} className="px-3 pb-2">
+        <div role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-950">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p className="min-w-0">
+            {t("admin.items.stranded", { count: unit.stranded.length })}{" "}
+            {unit.stranded.map((booking, i) => (
+              <span key={booking.orderId} className="whitespace-nowrap">
+                {i > 0 && ", "}
+                <Link
+                  to={href(`/admin/calendar?start=${zonedDate(new Date(booking.pickupAt), SHOP_TIME_ZONE)}`)}
+                  className="font-medium underline"
+                >
+                  {booking.number}
+                </Link>{" "}
+                ({day(booking.pickupAt)} – {day(booking.returnAt)})
+              </span>
+            ))}
+          </p>
+        </div>
       </td>
     </tr>
   );

@@ -726,8 +726,8 @@ const UnitRowView = memo(function UnitRowView({
           <span className="shrink-0 font-mono" data-unit-code>
             {row.code}
           </span>
-          {row.status === "maintenance" && (
-            <span className="ml-1 truncate font-sans text-amber-800">({t("admin.unitStatus.maintenance")})</span>
+          {row.status !== "active" && (
+            <span className="ml-1 truncate font-sans text-amber-800">({t(`admin.unitStatus.${row.status}`)})</span>
           )}
         </span>
         {/* A plain link (React Router's costs hooks in every row rendered while scrolling); without JavaScript it opens the form. */}

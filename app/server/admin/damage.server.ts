@@ -11,7 +11,6 @@ import { mkdir, readFile, unlink } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { MOVABLE_STATUSES } from "../../domain/admin/planner";
 import {
   type DamageCategory,
   type DamageFeeLine,
@@ -36,6 +35,7 @@ import type { PostedForm } from "../http/forms.server";
 import { redirectTo, refuse } from "../http/results.server";
 import { CONTENT_TYPES, PictureRefused, type ProcessedPicture, processPicture, writeAtomically } from "../media/pictures.server";
 import { recordAudit } from "./audit.server";
+import { moveBookingsOff } from "./out-of-service.server";
 
 /** Orders whose equipment the customer has or has brought back: only then is there damage to report. */
 const REPORTABLE = ["picked_up", "returned"] as const;
@@ -244,8 +244,8 @@ class Refused extends Error {
  * Records the damage of one unit of an order and takes the unit into repair. The photos are decoded and
  * resized first (a refused one refuses the report, nothing written), their files written, then the report, the
  * unit's status and the audit entries in one transaction; when that refuses, the files written for it are
- * deleted again. Later bookings on the unit move to a free unit of the same item and size at its branch
- * where one is free (the exclusion constraint decides); the others are shown to the clerk.
+ * deleted again. Later bookings on the unit move to a free unit of the same item and size (`moveBookingsOff`,
+ * decision 055); the others are shown to the clerk.
  */
 export async function reportDamage(user: BackOfficeUser, orderId: string, input: DamageReportInput): Promise<Result<{ id: number }>> {
   const db = getDb();
@@ -307,7 +307,12 @@ export async function reportDamage(user: BackOfficeUser, orderId: string, input:
         throw error;
       }
       if (before.status !== "maintenance") await tx.update(units).set({ status: "maintenance" }).where(eq(units.id, unit.unit_id));
-      const moved = await moveLaterBookings(t, user, unit);
+      const { moved, stranded } = await moveBookingsOff(t, user, {
+        id: unit.unit_id,
+        itemId: unit.item_id,
+        shopId: unit.shop_id,
+        size: unit.size,
+      });
       await recordAudit(t, {
         userId: user.id,
         action: "damageReport",
@@ -321,6 +326,7 @@ export async function reportDamage(user: BackOfficeUser, orderId: string, input:
           feeCents: input.fee,
           feePaidBy: input.paidBy,
           ...(moved.length > 0 ? { movedOrders: moved } : {}),
+          ...(stranded.length > 0 ? { strandedOrders: stranded.map((b) => b.number) } : {}),
         },
       });
       await recordAudit(t, {
@@ -354,65 +360,6 @@ async function removeUnlisted(orderId: string, written: string[]) {
     return !match || !kept.has(`${match[1]}-${match[2]}x${match[3]}`);
   });
   await Promise.all(orphans.map((path) => unlink(path).catch(() => {})));
-}
-
-/**
- * Moves the bookings of orders not handed out yet from a unit going into repair to free units of the same item
- * and size at its branch, each in a savepoint: the exclusion constraint refuses a unit that is not free, and
- * the next one is tried. Returns the numbers of the orders moved; the others stay and are shown on the report.
- */
-async function moveLaterBookings(tx: Db, user: BackOfficeUser, unit: OrderUnitRow): Promise<string[]> {
-  const later = await queryRows<{ id: number; order_id: string; number: string; line_id: number }>(
-    sql`
-      select r.id, o.id as order_id, o.number, l.id as line_id
-      from reservations r
-      join order_lines l on l.id = r.order_line_id
-      join orders o on o.id = l.order_id
-      where r.unit_id = ${unit.unit_id}
-        and r.state in ('held', 'confirmed') and not (r.state = 'held' and r.expires_at <= now())
-        and lower(r.period) > now()
-        and o.status in (${sql.join(
-          MOVABLE_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})
-      order by lower(r.period)
-      for update of r`,
-    tx,
-  );
-  if (later.length === 0) return [];
-  const spares = await queryRows<{ id: number }>(
-    sql`
-      select id from units
-      where item_id = ${unit.item_id} and shop_id = ${unit.shop_id} and size is not distinct from ${unit.size}
-        and status = 'active' and id <> ${unit.unit_id}
-      order by id`,
-    tx,
-  );
-  const moved: string[] = [];
-  for (const booking of later) {
-    for (const spare of spares) {
-      try {
-        await tx.transaction(async (swap) => {
-          await swap.execute(sql`update reservations set unit_id = ${spare.id} where id = ${booking.id}`);
-        });
-      } catch (error) {
-        if (sqlState(error) === "23P01") continue;
-        throw error;
-      }
-      await tx.execute(sql`update order_lines set unit_id = ${spare.id} where id = ${booking.line_id} and unit_id = ${unit.unit_id}`);
-      await recordAudit(tx, {
-        userId: user.id,
-        action: "unitMove",
-        entity: "order",
-        entityId: booking.order_id,
-        before: { unitId: unit.unit_id, shopId: unit.shop_id },
-        after: { unitId: spare.id, shopId: unit.shop_id },
-      });
-      moved.push(booking.number);
-      break;
-    }
-  }
-  return moved;
 }
 
 /**

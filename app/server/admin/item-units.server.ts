@@ -24,12 +24,16 @@ import { items, orderLines, reservations, shopStorefronts, shops, units } from "
 import { recordAudit } from "./audit.server";
 import { closeDamageReports } from "./damage.server";
 import type { ShopScope } from "./items.server";
+import { moveBookingsOff, strandedOn } from "./out-of-service.server";
 
 const scoped = (shopIds: ShopScope) => (shopIds === null ? undefined : inArray(units.shopId, shopIds));
 
-/** The item's units the user may see, with whether each was ever reserved or handed out (then it cannot be deleted). */
+/**
+ * The item's units the user may see, with whether each was ever reserved or handed out (then it cannot be
+ * deleted), and for a unit out of service the bookings still on it (decision 055).
+ */
 export async function listUnits(itemId: number, shopIds: ShopScope) {
-  return getDb()
+  const rows = await getDb()
     .select({
       id: units.id,
       shopId: units.shopId,
@@ -44,6 +48,11 @@ export async function listUnits(itemId: number, shopIds: ShopScope) {
     .from(units)
     .where(and(eq(units.itemId, itemId), scoped(shopIds)))
     .orderBy(asc(units.shopId), asc(units.code));
+  const stranded = await strandedOn(
+    getDb(),
+    rows.filter((u) => u.status !== "active").map((u) => u.id),
+  );
+  return rows.map((u) => ({ ...u, stranded: stranded.get(u.id) ?? [] }));
 }
 
 /**
@@ -131,6 +140,11 @@ async function lockUnit(db: Db, user: BackOfficeUser, itemId: number, unitId: nu
   return unit;
 }
 
+/**
+ * Changes a unit's status, note and sole length. A unit set to maintenance or retired takes its bookings of
+ * orders not handed out yet to free units of the same item and size in the same transaction (decision 055);
+ * those no unit is free for stay on it and the units list shows them.
+ */
 export async function changeUnit(
   user: BackOfficeUser,
   itemId: number,
@@ -144,7 +158,19 @@ export async function changeUnit(
       .set({ status: input.status, note: input.note, soleLengthMm: input.soleLengthMm })
       .where(eq(units.id, input.unitId))
       .returning();
-    await recordAudit(tx, { userId: user.id, action: "unitChange", entity: "item", entityId: itemId, before, after });
+    const { moved, stranded } = after.status === "active" ? { moved: [], stranded: [] } : await moveBookingsOff(tx, user, after);
+    await recordAudit(tx, {
+      userId: user.id,
+      action: "unitChange",
+      entity: "item",
+      entityId: itemId,
+      before,
+      after: {
+        ...after,
+        ...(moved.length > 0 ? { movedOrders: moved } : {}),
+        ...(stranded.length > 0 ? { strandedOrders: stranded.map((b) => b.number) } : {}),
+      },
+    });
     // Out of repair by hand: the damage reports that sent it there are done (decision 046).
     if (before.status === "maintenance" && after.status !== "maintenance") await closeDamageReports(tx, user.id, input.unitId);
     return ok();

@@ -72,7 +72,10 @@ export async function getPlanner(shopId: number, range: PlannerRange, locale: Lo
       join items i on i.id = u.item_id
       join categories c on c.id = i.category_id
       join apps a on a.id = i.app_id
-      where u.shop_id = ${shopId} and u.status <> 'retired' and i.kind in ('rental', 'depot')`),
+      where u.shop_id = ${shopId} and i.kind in ('rental', 'depot')
+        -- A retired unit is shown while bookings no other unit was free for are still on it (decision 055).
+        and (u.status <> 'retired' or exists (
+          select 1 from reservations r where r.unit_id = u.id and ${LIVE} and r.block_kind is null and upper(r.period) > now()))`),
     queryRows<{
       id: number;
       unit_id: number;

@@ -2,8 +2,9 @@
  * What a branch can offer for a period, per item and size:
  * - rental items and depot lockers: active units with no held or confirmed reservation overlapping the
  *   period plus the turnaround buffer (holds past their expiry count as free and are released before any
- *   allocation). Non-local items can be brought from another branch of the same storefront; local ones
- *   cannot (docs/decisions/010-availability.md).
+ *   allocation), less the bookings stranded on units out of service (`stranded_bookings`, decision 055).
+ *   Non-local items can be brought from another branch of the same storefront; local ones cannot
+ *   (docs/decisions/010-availability.md).
  * - sale articles: the branch's stock.
  * - services: the branch's capacity on the pickup day, less what orders already book that day.
  * Items whose limits a given person exceeds are left out for that person.
@@ -122,13 +123,14 @@ async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemA
   const itemFilter = params.itemIds && params.itemIds.length > 0 ? sql`and i.id = any(${`{${params.itemIds.join(",")}}`}::int[])` : sql``;
   const units = sql`
     select u.item_id, i.kind, u.size,
-           count(*) filter (where not exists (
+           greatest(count(*) filter (where not exists (
              select 1 from reservations r
              where r.unit_id = u.id
                and r.state in ('held', 'confirmed')
                and not (r.state = 'held' and r.expires_at <= now())
                and r.period && ${range}::tstzrange
-           ))::int as free,
+           )) - stranded_bookings(u.item_id, u.size, ${params.shopId}::int,
+                                  ${!params.ownUnitsOnly}::boolean and not i.local, ${range}::tstzrange), 0)::int as free,
            count(*)::int as total,
            i.max_height_cm, i.max_shoe_size
     from units u
@@ -140,7 +142,7 @@ async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemA
       and (u.shop_id = ${params.shopId}
            or (${!params.ownUnitsOnly}::boolean and not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = ${params.appId})))
       ${itemFilter}
-    group by u.item_id, i.kind, u.size, i.max_height_cm, i.max_shoe_size`;
+    group by u.item_id, i.kind, u.size, i.local, i.max_height_cm, i.max_shoe_size`;
   const stock = sql`
     select s.item_id, i.kind, nullif(s.size, '') as size, s.quantity as free, s.quantity as total, i.max_height_cm, i.max_shoe_size
     from stock s

@@ -263,7 +263,7 @@ export async function claimUnits(
         from enough, (select count(*) from released) as done
         returning unit_id`,
       tx,
-    );
+    ).catch(unavailableWhenStranded(line));
     if (claimed.length === line.quantity) return;
   }
   let unitIds = await freeUnits(tx, order, line, range, true, options.prefer);
@@ -276,10 +276,23 @@ export async function claimUnits(
     sql`, `,
   )}]::int[]`;
   await tx.execute(releaseExpired(sql`select unnest(${ids})`));
-  await tx.execute(sql`
-    insert into reservations (unit_id, order_line_id, order_change_id, period, state, expires_at)
-    select unnest(${ids}), ${reservation}`);
+  await tx
+    .execute(sql`
+      insert into reservations (unit_id, order_line_id, order_change_id, period, state, expires_at)
+      select unnest(${ids}), ${reservation}`)
+    .catch(unavailableWhenStranded(line));
 }
+
+/**
+ * A claim refused because the units left free are owed to bookings stranded on units out of service (the
+ * trigger of migration 0024, decision 055): the line is unavailable, as when no unit is free.
+ */
+const unavailableWhenStranded =
+  (line: ClaimLine) =>
+  (error: unknown): never => {
+    if (sqlState(error) === UNITS_SHORT) throw new Rejected({ reason: "unavailable", line: line.ref });
+    throw error;
+  };
 
 export async function claimStock(tx: Db, order: OrderRef, line: ClaimLine) {
   const rows = await queryRows<{ quantity: number }>(
