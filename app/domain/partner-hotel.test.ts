@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hotelNote, hotelOutcome } from "./partner-hotel";
+import { hotelChoiceLabel, hotelNote, hotelOutcome } from "./partner-hotel";
 import { quoteRental } from "./pricing";
 
 const hotel = { name: "Hotel Alpenrose", discountPercent: 10 };
@@ -45,5 +45,13 @@ describe("what became of the partner hotel's discount", () => {
       values: { hotel: "Hotel Alpenrose" },
     });
     expect(hotelNote(null, [])).toBeNull();
+  });
+});
+
+describe("a partner hotel in the bag's list", () => {
+  it("names the town only where the hotel's name does not", () => {
+    expect(hotelChoiceLabel({ name: "Garni Ciasa Mugon", town: "Runcadoz" })).toBe("Garni Ciasa Mugon, Runcadoz");
+    expect(hotelChoiceLabel({ name: "Alpine Lodge Plan da Sëra", town: "Plan da Sëra" })).toBe("Alpine Lodge Plan da Sëra");
+    expect(hotelChoiceLabel({ name: "Hotel Ciaslin", town: "ciaslin" })).toBe("Hotel Ciaslin");
   });
 });

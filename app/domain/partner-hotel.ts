@@ -25,3 +25,11 @@ export function hotelNote(
   if (!hotel) return null;
   return { key: `order.hotel.${hotelOutcome(discounts)}`, values: { hotel: hotel.name } };
 }
+
+/**
+ * A hotel as the bag's list names it: with its town, unless the name says it already ("Alpine Lodge Plan da
+ * Sëra" in Plan da Sëra), so the choice fits a phone's select box.
+ */
+export function hotelChoiceLabel(hotel: { name: string; town: string }): string {
+  return hotel.name.toLocaleLowerCase().includes(hotel.town.toLocaleLowerCase()) ? hotel.name : `${hotel.name}, ${hotel.town}`;
+}

@@ -44,6 +44,22 @@ describe("the shop's words in each language", () => {
     expect(using("be", /\bgelieve\b/i)).toEqual([]);
   });
 
+  it("words the persons step, the hotel choice, sold-out goods and the order as native speakers do (issue 33)", () => {
+    expect(files.da.get("booking.persons.ageHint")).toMatch(/^Alder i hele år\./);
+    // The coupon is redeemed ("Indløs", "Einlösen"); a hotel is chosen.
+    expect(files.da.get("booking.bag.chooseHotel")).toBe("Vælg");
+    expect(files.de.get("booking.bag.chooseHotel")).toBe("Übernehmen");
+    // Goods for sale are sold out; rentals are booked out for the dates.
+    expect(files.da.get("booking.equipment.soldOutSaleHint")).toBe("Udsolgt.");
+    expect(files.da.get("booking.equipment.soldOutHint")).toMatch(/^Fuldt booket/);
+    // German calls an order a "Bestellung" throughout.
+    expect(using("de", /Auftr[aä]g/)).toEqual([]);
+  });
+
+  it("says misura for a size in Italian, taglia only for clothing", () => {
+    expect(using("it", /\btaglia\b/i)).toEqual(["admin.items.sizingRule.clothing"]);
+  });
+
   it("writes an amount in English one way only, the euro sign before the figure without a space", () => {
     expect(using("en", /€\s\d|\d\s?€|EUR\s?\d|\d\s?EUR\b|\d\s?euros?\b/i)).toEqual([]);
   });

@@ -311,11 +311,9 @@ describe("booking in the browser", () => {
       await page.getByRole("link", { name: text(locale, "booking.equipment.toBag") }).click();
       await page.waitForURL(baseUrl + path(locale, "/rental/bag"));
       await hydrated(page);
-      await page.getByLabel(text(locale, "booking.bag.hotel")).selectOption({ label: "Garni Ciasa Mugon, Runcadoz" });
-      await page
-        .locator("form", { has: page.locator("#hotel") })
-        .getByRole("button", { name: text(locale, "booking.bag.apply") })
-        .click();
+      const hotels = page.getByRole("group", { name: text(locale, "booking.bag.hotel") });
+      await hotels.getByLabel("Garni Ciasa Mugon, Runcadoz", { exact: true }).check();
+      await hotels.getByRole("button", { name: text(locale, "booking.bag.chooseHotel") }).click();
       const hotelLine = page.locator("[data-hotel]");
       await expect.poll(() => hotelLine.count()).toBe(1);
       // Whichever discount won, the line names the hotel and says so in the customer's language.

@@ -12,6 +12,7 @@ import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
+import { hotelChoiceLabel } from "../../domain/partner-hotel";
 import { fail, ok, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { allowBagChange, loadBagAtBranch, readyForCheckout, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
@@ -305,24 +306,38 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
           {hotels.length > 0 && (
             <Form method="post" className="rounded-xl border border-slate-200 p-4">
               <input type="hidden" name="intent" value="hotel" />
-              <label htmlFor="hotel" className="block font-medium">
-                {t("booking.bag.hotel")}
-              </label>
-              <p className="text-sm text-slate-600">{t("booking.bag.hotelHint")}</p>
-              <div className="mt-1 flex gap-2">
-                {/* min-w-0: a select is as wide as its longest hotel name otherwise, and pushed past a phone's edge. */}
-                <select id="hotel" name="hotelId" defaultValue={loaderData.hotelId ?? ""} className={`${inputClass} mt-0 min-w-0 flex-1`}>
-                  <option value="">{t("booking.bag.noHotel")}</option>
-                  {hotels.map((h) => (
-                    <option key={h.id} value={h.id}>
-                      {h.name}, {h.town}
-                    </option>
+              {/* A choice of a few hotels, each name in full: in a select box the longer names were cut on a phone. */}
+              <fieldset id="hotel">
+                <legend className="font-medium">{t("booking.bag.hotel")}</legend>
+                <p className="text-sm text-slate-600">{t("booking.bag.hotelHint")}</p>
+                <div className="mt-2 space-y-1">
+                  {[
+                    { id: "", label: t("booking.bag.noHotel") },
+                    ...hotels.map((h) => ({ id: String(h.id), label: hotelChoiceLabel(h) })),
+                  ].map((choice) => (
+                    <label
+                      key={choice.id}
+                      className="flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 has-[:checked]:bg-brand-50"
+                      data-hotel-choice
+                    >
+                      <input
+                        type="radio"
+                        name="hotelId"
+                        value={choice.id}
+                        defaultChecked={String(loaderData.hotelId ?? "") === choice.id}
+                        className="mt-1 size-4 shrink-0"
+                      />
+                      <span className="min-w-0">{choice.label}</span>
+                    </label>
                   ))}
-                </select>
-                <button type="submit" className="rounded-md border border-brand-700 px-3 font-medium text-brand-800 hover:bg-brand-50">
+                </div>
+                <button
+                  type="submit"
+                  className="mt-2 rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
+                >
                   {t("booking.bag.chooseHotel")}
                 </button>
-              </div>
+              </fieldset>
             </Form>
           )}
         </div>

@@ -381,20 +381,26 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
       )}
       <div
         ref={bagBar}
-        className="sticky bottom-0 z-20 mt-8 flex items-center justify-between gap-4 border-t border-slate-200 bg-white py-4"
+        className="sticky bottom-0 z-20 mt-8 flex items-center justify-between gap-3 border-t border-slate-200 bg-white py-4 sm:gap-4"
       >
-        <span className="flex min-w-0 items-center gap-2 text-slate-700" aria-live="polite" data-bag-count={loaderData.bagCount}>
+        {/* Small type on a phone and the total on a line of its own: beside "Zum Warenkorb" the count and the
+            total ran under the button at 320 px. */}
+        <span
+          className="flex min-w-0 items-center gap-2 text-sm text-slate-700 sm:text-base"
+          aria-live="polite"
+          data-bag-count={loaderData.bagCount}
+        >
           <ShoppingBag aria-hidden="true" className="size-5 shrink-0" />
-          <span>
+          <span className="min-w-0">
             {t("booking.equipment.inBag", { count: loaderData.bagCount })}
             {loaderData.bagCount > 0 && loaderData.summary.totalCents !== null && (
-              <strong className="whitespace-nowrap"> · {formatMoney(loaderData.summary.totalCents, locale)}</strong>
+              <strong className="block whitespace-nowrap">{formatMoney(loaderData.summary.totalCents, locale)}</strong>
             )}
           </span>
         </span>
         <Link
           to={href("/rental/bag")}
-          className="shrink-0 rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800 sm:px-5"
+          className="shrink-0 rounded-lg bg-brand-700 px-3 py-3 text-center font-semibold text-white hover:bg-brand-800 sm:px-5"
         >
           {t("booking.equipment.toBag")}
         </Link>
