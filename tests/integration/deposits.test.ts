@@ -368,24 +368,29 @@ describe(`deposits with the demo provider on ${testDbKind}`, () => {
     const released = await paidOnline(2);
     expect((await post(admin, `/admin/order/${released.id}`, { intent: "deposit-release" })).status).toBe(302);
     const capture = (amount: string) => ({ intent: "deposit-capture", "deposit.amount": amount, "deposit.reason": "x" });
-    for (const id of [held.id, released.id, randomUUID()]) {
-      for (const fields of [
-        capture("5"),
-        capture("99999"),
-        capture(""),
-        { intent: "deposit-release" },
-        { intent: "deposit-authorise" },
-        { intent: "deposit-counter", "counterDeposit.amount": "150" },
-        { intent: "deposit-counter", "counterDeposit.amount": "" },
-      ]) {
-        const answer = await post(runcadozStaff, `/admin/order/${id}`, fields);
-        expect([id === held.id ? "authorised" : id === released.id ? "released" : "missing", fields.intent, answer.status]).toEqual([
-          id === held.id ? "authorised" : id === released.id ? "released" : "missing",
-          fields.intent,
-          404,
-        ]);
+    const attempts: Record<string, string>[] = [
+      capture("5"),
+      capture("99999"),
+      capture(""),
+      { intent: "deposit-release" },
+      { intent: "deposit-authorise" },
+      { intent: "deposit-counter", "counterDeposit.amount": "150" },
+      { intent: "deposit-counter", "counterDeposit.amount": "" },
+    ];
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const [state, id] of [
+      ["authorised", held.id],
+      ["released", released.id],
+      ["missing", randomUUID()],
+    ]) {
+      for (const fields of attempts) {
+        const label = `${state} ${fields.intent} ${fields["deposit.amount"] ?? fields["counterDeposit.amount"] ?? ""}`;
+        answers.push(`${label}: ${(await post(runcadozStaff, `/admin/order/${id}`, fields)).status}`);
+        expected.push(`${label}: 404`);
       }
     }
+    expect(answers).toEqual(expected);
     expect((await depositRows(held.id))[0].status).toBe("authorised");
   });
 });
