@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { crc32 } from "node:zlib";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LineBinding } from "../../app/domain/binding";
@@ -266,6 +266,10 @@ describe(`the signed rental contract on ${testDbKind}`, () => {
       ),
     ).toMatch(/immutable: UPDATE refused/);
     expect(await refusal(db.delete(schema.agreements).where(eq(schema.agreements.id, before.id)))).toMatch(/immutable: DELETE refused/);
+    // TRUNCATE fires no row trigger: a statement trigger refuses it, also when it cascades from the orders.
+    expect(await refusal(db.execute(sql`truncate agreements`))).toMatch(/^agreements is kept for good: TRUNCATE refused/);
+    expect(await refusal(db.execute(sql`truncate orders cascade`))).toMatch(/^agreements is kept for good: TRUNCATE refused/);
+    expect(await agreementCount()).toBeGreaterThan(0);
     // Nor can the order be deleted from under it.
     expect(await refusal(db.delete(schema.orders).where(eq(schema.orders.id, order.id)))).toMatch(/foreign key/);
     const [after] = await agreementRows(order.id);

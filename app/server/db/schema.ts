@@ -1089,6 +1089,31 @@ export const damageReports = pgTable(
   ],
 );
 
+/**
+ * The versions a damage report had before it was corrected (issue 33): the report row holds the current
+ * one, each correction first copies the one it replaces here, with who wrote it and who replaced it, when.
+ */
+export const damageReportVersions = pgTable(
+  "damage_report_versions",
+  {
+    id: serial("id").primaryKey(),
+    reportId: integer("report_id")
+      .notNull()
+      .references(() => damageReports.id),
+    version: smallint("version").notNull(),
+    category: text("category", { enum: DAMAGE_CATEGORIES }).notNull(),
+    note: text("note"),
+    photos: text("photos").array().notNull().default(sql`'{}'::text[]`),
+    feeCents: integer("fee_cents"),
+    feePaidBy: text("fee_paid_by", { enum: FEE_PAID_BY }),
+    writtenBy: uuid("written_by").references(() => users.id, { onDelete: "set null" }),
+    writtenAt: timestamp("written_at", { withTimezone: true }).notNull(),
+    replacedBy: uuid("replaced_by").references(() => users.id, { onDelete: "set null" }),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("damage_report_versions_report_version_idx").on(t.reportId, t.version)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Integrations (issue 21): API keys, outgoing webhooks, staff calendar feeds
 
