@@ -17,7 +17,7 @@ describe("changeRefusal", () => {
 });
 
 describe("parseChangeForm", () => {
-  it("drops removed lines and persons with their lines, and renumbers the persons", () => {
+  it("drops removed lines and persons with their lines, renumbers the persons, and keeps each line's package", () => {
     const parsed = parseChangeForm({
       ...period,
       persons: {
@@ -27,9 +27,9 @@ describe("parseChangeForm", () => {
       },
       lines: {
         0: { itemId: "3", size: "170", quantity: "1", person: "0" },
-        1: { itemId: "3", size: "160", quantity: "1", person: "1" },
+        1: { itemId: "3", size: "160", quantity: "1", person: "1", package: "12" },
         2: { itemId: "4", size: "", quantity: "2", person: "", remove: "yes" },
-        3: { itemId: "5", size: "M", quantity: "1", person: "2" },
+        3: { itemId: "5", size: "M", quantity: "1", person: "2", package: "" },
       },
     });
     expect(parsed).toEqual({
@@ -41,8 +41,8 @@ describe("parseChangeForm", () => {
           { ref: null, firstName: "Cleo" },
         ],
         lines: [
-          { personIndex: 0, itemId: 3, size: "160", quantity: 1 },
-          { personIndex: 1, itemId: 5, size: "M", quantity: 1 },
+          { personIndex: 0, itemId: 3, size: "160", quantity: 1, packageId: 12 },
+          { personIndex: 1, itemId: 5, size: "M", quantity: 1, packageId: null },
         ],
       },
     });

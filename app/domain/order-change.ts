@@ -40,7 +40,11 @@ export type ChangeRequest = {
   returnTime: string;
   /** `ref` is the id of the person on the order it keeps (with their measures), null for a new person. */
   persons: { ref: number | null; firstName: string }[];
-  lines: { personIndex: number | null; itemId: number; size: string | null; quantity: number }[];
+  /**
+   * `packageId`: the package the line is a piece of (decision 030), so a changed order is priced and labelled
+   * as a new booking of it would be. Absent in changes recorded before packages were kept.
+   */
+  lines: { personIndex: number | null; itemId: number; size: string | null; quantity: number; packageId?: number | null }[];
 };
 
 const yes = z.preprocess((value) => value === "yes", z.boolean());
@@ -81,6 +85,18 @@ const lineRow = z.object({
     .min(1, { message: "order.change.badQuantity" })
     .max(20, { message: "order.change.badQuantity" }),
   person: optionalIndex,
+  // A package id that is not one (or no longer whole) only loses the package price: quoteBag checks it.
+  package: z
+    .preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(2 ** 31 - 1)
+        .nullable(),
+    )
+    .catch(null),
   remove: yes,
 });
 
@@ -126,6 +142,7 @@ export function parseChangeForm(values: Record<string, unknown>): Result<ChangeR
       itemId: line.itemId,
       size: line.size,
       quantity: line.quantity,
+      packageId: line.package,
     });
   }
   if (request.lines.length === 0) return fail.invalid({ form: "order.change.empty" });

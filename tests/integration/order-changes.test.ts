@@ -288,7 +288,10 @@ describe(`changing an order on ${testDbKind}`, () => {
     expect(changed.change).toMatchObject({ status: "applied" });
     expect(changed.change.differenceCents).toBeLessThan(0);
     // The route's server function refunds; here through the same call.
-    expect(await refundPart(order.id, -changed.change.differenceCents)).toBe(-changed.change.differenceCents);
+    expect(await refundPart(order.id, -changed.change.differenceCents)).toEqual({
+      refundedCents: -changed.change.differenceCents,
+      atCounter: false,
+    });
     const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
     expect(payment).toMatchObject({ status: "succeeded", refundedCents: -changed.change.differenceCents });
     expect((await orderOf(order.id)).totalCents).toBe(order.totalCents + changed.change.differenceCents);

@@ -7,12 +7,13 @@
 import { Form } from "react-router";
 import { formatMoney } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
-import type { ChangeOption } from "../../server/orders/order-change.server";
+import type { ChangeOption, ChangePreviewView } from "../../server/orders/order-change.server";
 import { useField, useFormScope, valueAt } from "../form-values";
 import { useLocale } from "../use-locale";
+import { Totals } from "./totals";
 import { Field, inputClass, Notice, PrimaryButton } from "./ui";
 
-export type ChangePreviewView = { oldTotalCents: number; newTotalCents: number; differenceCents: number };
+export type { ChangePreviewView };
 
 const secondaryButton =
   "inline-flex items-center justify-center rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700";
@@ -133,6 +134,7 @@ export function ChangeForm({
           return (
             <div key={key} className="space-y-3 rounded-lg border border-slate-200 p-3" data-line={itemId}>
               <input type="hidden" name={`lines.${key}.itemId`} value={itemId} />
+              <input type="hidden" name={`lines.${key}.package`} value={valueAt(values, `lines.${key}.package`)} />
               <p className="font-medium">{itemName(itemId)}</p>
               {errors[`lines.${key}.itemId`] && <p className="text-sm text-red-700">{t(errors[`lines.${key}.itemId`])}</p>}
               <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -195,7 +197,11 @@ export function ChangeForm({
           <h2 id="change-price" className="text-lg font-semibold">
             {t("order.change.reviewTitle")}
           </h2>
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+          <PreviewLines preview={preview} />
+          <div className="border-t border-slate-300 pt-3">
+            <Totals {...preview.totals} />
+          </div>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-slate-300 pt-3">
             <dt>{t("order.change.oldTotal")}</dt>
             <dd className="text-right">{money(preview.oldTotalCents)}</dd>
             <dt>{t("order.change.newTotal")}</dt>
@@ -236,4 +242,40 @@ export function ChangeForm({
       )}
     </Form>
   );
+}
+
+/** The new order's lines as the order page lists them: by person, each with its package and price. */
+function PreviewLines({ preview }: { preview: ChangePreviewView }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const persons = [...new Set(preview.lines.flatMap((l) => (l.person === null ? [] : [l.person])))].sort((a, b) => a - b);
+  const groups = [
+    ...persons.map((person) => {
+      const lines = preview.lines.filter((l) => l.person === person);
+      return { key: String(person), title: lines[0].personName ?? "", lines };
+    }),
+    { key: "other", title: t("order.other"), lines: preview.lines.filter((l) => l.person === null) },
+  ].filter((g) => g.lines.length > 0);
+  return groups.map((group) => (
+    <div key={group.key}>
+      <h3 className="font-semibold">{group.title}</h3>
+      <ul className="divide-y divide-slate-200">
+        {group.lines.map((line) => (
+          <li key={line.key} className="flex justify-between gap-4 py-1.5" data-preview-line>
+            <span className="min-w-0">
+              {line.quantity > 1 ? `${line.quantity} × ` : ""}
+              {line.name}
+              {line.size ? ` (${line.size})` : ""}
+              {line.packageName && (
+                <span className="block text-sm text-slate-600" data-package-line>
+                  {t("booking.package.inBag", { name: line.packageName })}
+                </span>
+              )}
+            </span>
+            <span className="whitespace-nowrap">{formatMoney(line.subtotalCents, locale)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  ));
 }

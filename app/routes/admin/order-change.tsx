@@ -45,10 +45,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
     return done.ok ? redirectTo(request, `/admin/order/${id}?done=change`) : refuse(done, form);
   }
-  const preview = await previewStaffChange(user, id, input.value);
+  const preview = await previewStaffChange(user, id, input.value, splitLocale(new URL(request.url).pathname).locale);
   if (!preview.ok) return refuse(preview, form);
-  const { oldTotalCents, newTotalCents, differenceCents } = preview.value;
-  return data({ values: form.values, errors: {}, preview: { oldTotalCents, newTotalCents, differenceCents } });
+  return data({ values: form.values, errors: {}, preview: preview.value });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

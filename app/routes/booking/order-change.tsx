@@ -45,10 +45,9 @@ export async function action({ params, request }: Route.ActionArgs) {
     // A dearer change goes to the provider's page for the difference; the order page says when it is paid.
     return done.value.redirectUrl ? redirect(done.value.redirectUrl) : redirectTo(request, `/order/${orderToken}?changed=1`);
   }
-  const preview = await previewCustomerChange(orderToken, input.value);
+  const preview = await previewCustomerChange(orderToken, input.value, splitLocale(new URL(request.url).pathname).locale);
   if (!preview.ok) return refuse(preview, form);
-  const { oldTotalCents, newTotalCents, differenceCents } = preview.value;
-  return data({ values: form.values, errors: {}, preview: { oldTotalCents, newTotalCents, differenceCents } });
+  return data({ values: form.values, errors: {}, preview: preview.value });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

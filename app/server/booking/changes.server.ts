@@ -12,10 +12,10 @@
  *   then `confirmOrderChange` applies it. Unpaid, the holds run out and the change expires.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type Locale, pick } from "../../domain/i18n";
+import { type Locale, pick, type Translated } from "../../domain/i18n";
 import { type ChangeBy, type ChangeRequest, changeRefusal, type Span, uncovered } from "../../domain/order-change";
 import { checkPeriod, type PeriodError, zonedInstant } from "../../domain/periods";
-import { type Quote, roundCents } from "../../domain/pricing";
+import { type Quote, roundCents, takenWaiver } from "../../domain/pricing";
 import { recordAudit } from "../admin/audit.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { couponRedemptions, coupons, orderChanges, orderLines, orderPersons, orders } from "../db/schema";
@@ -34,7 +34,7 @@ import {
   Rejected,
   toRef,
 } from "./holds.server";
-import { type BagLine, type ItemRow, quoteBag } from "./quote.server";
+import { type BagLine, type ItemRow, type QuoteContext, quoteBag } from "./quote.server";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -47,7 +47,24 @@ export type ChangeFailure =
   | { reason: "priceChanged"; totalCents: number }
   | { reason: "busy" };
 
-export type ChangePreview = { oldTotalCents: number; newTotalCents: number; differenceCents: number; quote: Quote };
+/** A line of a changed order as its price shows it: the item, the package it is a piece of, and its person. */
+export type ChangePreviewLine = {
+  key: string;
+  name: Translated;
+  size: string | null;
+  quantity: number;
+  personIndex: number | null;
+  packageName: Translated | null;
+};
+
+export type ChangePreview = {
+  oldTotalCents: number;
+  newTotalCents: number;
+  differenceCents: number;
+  quote: Quote;
+  lines: ChangePreviewLine[];
+  hotel: QuoteContext["hotel"];
+};
 
 type Prepared = {
   order: OrderRow;
@@ -55,6 +72,9 @@ type Prepared = {
   lines: BagLine[];
   quote: Quote;
   items: Map<number, ItemRow>;
+  hotel: QuoteContext["hotel"];
+  /** By line key: the package a line is priced as a piece of. */
+  packageNames: QuoteContext["packageNames"];
   couponApplies: boolean;
 };
 
@@ -82,18 +102,29 @@ async function prepare(
     const checked = checkPeriod(request, calendar, now);
     if (!checked.ok) return { ok: false, failure: { reason: "period", errors: checked.errors } };
   }
+  if (request.lines.some((l) => l.personIndex !== null && (l.personIndex < 0 || l.personIndex >= request.persons.length)))
+    return { ok: false, failure: { reason: "invalidLine" } };
+  // A kept person keeps their age band, and with it the children's package price.
+  const had = await db
+    .select({ id: orderPersons.id, ageBand: orderPersons.ageBand })
+    .from(orderPersons)
+    .where(eq(orderPersons.orderId, order.id));
+  const bandOf = (personIndex: number | null) =>
+    personIndex === null ? null : (had.find((p) => p.id === request.persons[personIndex].ref)?.ageBand ?? null);
   const lines: BagLine[] = request.lines.map((line, index) => ({
     key: `lines.${index}`,
     itemId: line.itemId,
     size: line.size,
     quantity: line.quantity,
     personIndex: line.personIndex,
+    packageId: line.packageId ?? null,
+    ageBand: bandOf(line.personIndex),
   }));
-  if (lines.some((l) => l.personIndex !== null && (l.personIndex < 0 || l.personIndex >= request.persons.length)))
-    return { ok: false, failure: { reason: "invalidLine" } };
   const [coupon] = order.couponId ? await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, order.couponId)) : [];
-  // Priced as a new booking made when the order was made: an unchanged order costs what it cost, and
-  // the early-booking discount and the coupon's validity are judged by the day it was booked.
+  const waiver = takenWaiver(order);
+  // Priced as a new booking of the changed order made when the order was made (decision 028): an unchanged
+  // order costs what it cost; packages, the early-booking discount, the hotel and the coupon are judged by the
+  // day it was booked, and a waiver taken covers every piece and day at the price it was sold at.
   const priced = await quoteBag(
     {
       appId: order.appId,
@@ -102,16 +133,26 @@ async function prepare(
       couponCode: coupon?.code ?? null,
       hotelId: order.hotelId,
       email: order.email,
+      damageWaiver: waiver ? { dayCents: waiver.dayCents } : false,
       now: order.createdAt,
       orderId: order.id,
     },
     db,
   );
   if (!priced.ok) return { ok: false, failure: { reason: "invalidLine" } };
-  const { quote, items } = priced.context;
+  const { quote, items, hotel, packageNames } = priced.context;
   return {
     ok: true,
-    prepared: { order, period: { pickupAt, returnAt }, lines, quote, items, couponApplies: quote.coupon?.applied === true },
+    prepared: {
+      order,
+      period: { pickupAt, returnAt },
+      lines,
+      quote,
+      items,
+      hotel,
+      packageNames,
+      couponApplies: quote.coupon?.applied === true,
+    },
   };
 }
 
@@ -124,7 +165,7 @@ export async function previewChange(
 ): Promise<{ ok: true; preview: ChangePreview } | { ok: false; failure: ChangeFailure }> {
   const result = await prepare(orderId, request, by, new Date(), db);
   if (!result.ok) return result;
-  const { order, quote } = result.prepared;
+  const { order, quote, items, packageNames, hotel } = result.prepared;
   return {
     ok: true,
     preview: {
@@ -132,6 +173,15 @@ export async function previewChange(
       newTotalCents: quote.totalCents,
       differenceCents: quote.totalCents - order.totalCents,
       quote,
+      lines: result.prepared.lines.map((line) => ({
+        key: line.key,
+        name: items.get(line.itemId)!.name,
+        size: line.size,
+        quantity: line.quantity,
+        personIndex: line.personIndex,
+        packageName: packageNames.get(line.key) ?? null,
+      })),
+      hotel,
     },
   };
 }
@@ -381,6 +431,7 @@ async function applyChange(tx: Db, prepared: Prepared, changeId: number, userId:
       prepared.lines.map((line) => {
         const item = prepared.items.get(line.itemId)!;
         const price = quoted.get(line.key)!;
+        const packageName = prepared.packageNames.get(line.key);
         return {
           orderId: order.id,
           personId: line.personIndex === null ? null : persons[line.personIndex].id,
@@ -393,6 +444,8 @@ async function applyChange(tx: Db, prepared: Prepared, changeId: number, userId:
           subtotalCents: price.subtotalCents,
           totalCents: price.totalCents,
           vatRateBp: price.vatRateBp,
+          packageId: packageName ? (line.packageId ?? null) : null,
+          packageName: packageName ? pick(packageName, language) : null,
         };
       }),
     )
@@ -429,6 +482,8 @@ async function applyChange(tx: Db, prepared: Prepared, changeId: number, userId:
       vatCents: quote.vatCents,
       vatBreakdown: quote.vat.map((v) => ({ rateBp: v.rateBp, netCents: v.netCents, vatCents: v.vatCents })),
       discounts: quote.discounts.map((d) => ({ kind: d.kind, label: d.label, amountCents: d.amountCents, percent: d.percent })),
+      damageWaiverCents: quote.damageWaiver?.chosen ? quote.damageWaiver.amountCents : 0,
+      damageWaiverDayCents: quote.damageWaiver?.chosen ? quote.damageWaiver.dayCents : null,
       couponId: prepared.couponApplies ? order.couponId : null,
       updatedAt: sql`now()`,
     })

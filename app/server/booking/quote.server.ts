@@ -110,8 +110,11 @@ export async function quoteBag(
     couponCode?: string | null;
     hotelId?: number | null;
     email?: string | null;
-    /** The customer took the damage waiver (charged only when the settings offer it). */
-    damageWaiver?: boolean;
+    /**
+     * The customer took the damage waiver (charged only when the settings offer it), or the price per day an
+     * order being changed was sold it at: kept whatever the settings say now (decision 029).
+     */
+    damageWaiver?: boolean | { dayCents: number };
     now?: Date;
     /** The order being changed, whose own coupon use does not count against the coupon (decision 028). */
     orderId?: string;
@@ -136,13 +139,15 @@ export async function quoteBag(
   let hotel: QuoteContext["hotel"] = null;
   if (params.hotelId != null) {
     const hotelId = params.hotelId;
-    const [row] = tx
-      ? await tx
-          .select()
-          .from(partnerHotels)
-          .where(and(eq(partnerHotels.id, hotelId), eq(partnerHotels.active, true)))
-          .limit(1)
-      : (await activePartnerHotels()).filter((hotel) => hotel.id === hotelId);
+    // An order being changed keeps the hotel it was booked through, even one no longer a partner today.
+    const [row] =
+      tx || params.orderId
+        ? await db
+            .select()
+            .from(partnerHotels)
+            .where(and(eq(partnerHotels.id, hotelId), params.orderId ? undefined : eq(partnerHotels.active, true)))
+            .limit(1)
+        : (await activePartnerHotels()).filter((hotel) => hotel.id === hotelId);
     if (!row) return { ok: false, problem: { reason: "unknownHotel" } };
     hotel = { id: row.id, name: row.name, discountPercent: row.discountPercent };
   }
@@ -196,7 +201,12 @@ export async function quoteBag(
     coupon: coupon ? await couponInput(coupon, params.email, db, params.orderId) : null,
     hotel,
     offer: settings.discountOffer,
-    damageWaiver: settings.damageWaiver ? { dayCents: settings.damageWaiver.dayCents, chosen: params.damageWaiver ?? false } : null,
+    damageWaiver:
+      typeof params.damageWaiver === "object"
+        ? { dayCents: params.damageWaiver.dayCents, chosen: true }
+        : settings.damageWaiver
+          ? { dayCents: settings.damageWaiver.dayCents, chosen: params.damageWaiver ?? false }
+          : null,
   });
   if (code && !coupon) quote.coupon = { code: code.toUpperCase(), applied: false, reason: "coupon.unknown" };
   const peakNames = new Map(surcharges.map((s) => [s.id, s.name]));

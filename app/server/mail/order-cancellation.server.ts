@@ -1,6 +1,7 @@
 /**
- * The cancellation and the refund e-mails of an order, in the order's language: what was cancelled, whether
- * and how much comes back and when, and the link to the order page (docs/decisions/013-email-outbox.md).
+ * The cancellation e-mail of an order, in the order's language: what was cancelled, whether and how much
+ * comes back and when, and the link to the order page (docs/decisions/013-email-outbox.md). One message:
+ * the refund is stated here, not in a second e-mail.
  */
 import { formatDate, formatMoney } from "../../domain/format";
 import type { Locale } from "../../domain/i18n";
@@ -57,7 +58,7 @@ export function orderCancellationEmail(input: CancellationInput, locale: Locale)
   const { refund } = input;
   const money =
     refund.how === "provider"
-      ? [t("mail.cancellation.refundProvider", { amount: c.money(refund.amountCents) }), t("mail.cancellation.refundFollows")]
+      ? [t("mail.cancellation.refundProvider", { amount: c.money(refund.amountCents) })]
       : refund.how === "counter"
         ? [t("mail.cancellation.refundCounter", { amount: c.money(refund.amountCents) })]
         : [t("mail.cancellation.noRefund")];
@@ -75,30 +76,6 @@ export function orderCancellationEmail(input: CancellationInput, locale: Locale)
         (l) => `${l.quantity > 1 ? `${l.quantity} × ` : ""}${l.name}${l.size ? ` (${t("mail.confirmation.size", { size: l.size })})` : ""}`,
       ),
       body: money,
-      button: c.button,
-      outro: [c.questions],
-      signature: c.signature,
-    },
-    locale,
-  );
-}
-
-export type RefundInput = OrderFacts & { amountCents: number; refundedAt: Date };
-
-export function orderRefundEmail(input: RefundInput, locale: Locale): RenderedEmail {
-  const c = common(input, locale);
-  const { t } = c;
-  const amount = c.money(input.amountCents);
-  return shortEmail(
-    {
-      subject: t("mail.refund.subject", { amount, number: input.order.number }),
-      brand: c.brand,
-      greeting: c.greeting,
-      intro: [
-        t("mail.refund.intro", { amount, number: input.order.number, date: formatDate(input.refundedAt, locale, { dateStyle: "long" }) }),
-        t("mail.refund.arrival"),
-      ],
-      details: c.details,
       button: c.button,
       outro: [c.questions],
       signature: c.signature,

@@ -43,7 +43,7 @@ export type OrderConfirmationInput = {
   /** Settings: free cancellation until this many hours before pickup. */
   cancellationFreeHours: number;
   /** Set when the e-mail tells of a change of the order (decision 028): new total minus old. */
-  change?: { differenceCents: number } | null;
+  change?: { differenceCents: number; refundedAtCounter?: boolean } | null;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -136,7 +136,9 @@ function content(input: OrderConfirmationInput, locale: Locale, t: TFunction) {
     ? change.differenceCents > 0
       ? t("mail.change.charged", { amount: money(change.differenceCents) })
       : change.differenceCents < 0
-        ? t("mail.change.refunded", { amount: money(-change.differenceCents) })
+        ? change.refundedAtCounter
+          ? t("mail.change.refundedCounter", { amount: money(-change.differenceCents) })
+          : `${t("mail.change.refunded", { amount: money(-change.differenceCents) })} ${t("mail.refund.arrival")}`
         : t("mail.change.samePrice")
     : "";
   return {

@@ -1,8 +1,8 @@
 /**
- * The cancellation and refund e-mails of an order, queued through the outbox in the order's language. Each
- * goes out once: the outbox's unique (order, kind) index holds one "cancellation" per order and one
- * "refund-{payment}-{refunded before}" per refund, the same key the provider's refund call is made with, so
- * double clicks and repeated webhooks queue nothing more.
+ * The cancellation e-mail of an order, queued through the outbox in the order's language. It goes out once:
+ * the outbox's unique (order, kind) index holds one "cancellation" per order, so double clicks and repeated
+ * webhooks queue nothing more. It is the only message of a cancellation: it states the refund, where and
+ * when it arrives (the order page promises the same), so no second, unlinked refund e-mail follows.
  *
  * When one is sent (docs/decisions/013-email-outbox.md): the cancellation only for an order the customer
  * was told about, that is a paid one (it got the confirmation) or one whose payment arrived after all
@@ -11,7 +11,7 @@
  */
 import type { Locale } from "../../domain/i18n";
 import { enqueueEmail, kickMailer } from "../mail/mail.server";
-import { type CancellationRefund, orderCancellationEmail, orderRefundEmail } from "../mail/order-cancellation.server";
+import { type CancellationRefund, orderCancellationEmail } from "../mail/order-cancellation.server";
 import { getOrderById, orderPageUrl } from "./orders.server";
 
 /** A refund made through the payment provider (payments.server refundPayment). */
@@ -36,26 +36,11 @@ export async function sendCancellationEmail(
   return queued;
 }
 
-export async function sendRefundEmail(orderId: string, origin: string, refund: Refunded): Promise<boolean> {
-  const found = await getOrderById(orderId);
-  if (!found?.order.email) return false;
-  const locale = found.order.language as Locale;
-  const mail = orderRefundEmail(
-    { ...found, orderUrl: orderPageUrl(origin, found.order.token, locale), amountCents: refund.amountCents, refundedAt: refund.at },
-    locale,
-  );
-  const kind = `refund-${refund.paymentId}-${refund.fromCents}`;
-  const queued = await enqueueEmail({ orderId, kind, to: found.order.email, language: locale, ...mail });
-  if (queued) kickMailer();
-  return queued;
-}
-
 /**
  * A payment that could not be kept was refunded (it came for a cancelled order, or after the hold had
- * expired and the equipment was gone): the customer paid, so they hear that the order is off and that the
- * money went back.
+ * expired and the equipment was gone): the customer paid, so they hear, in one e-mail, that the order is
+ * off and that the money went back.
  */
-export async function sendPaymentReturnedEmails(orderId: string, origin: string, refund: Refunded, latePayment: boolean) {
+export async function sendPaymentReturnedEmail(orderId: string, origin: string, refund: Refunded, latePayment: boolean) {
   await sendCancellationEmail(orderId, origin, { how: "provider", amountCents: refund.amountCents }, { latePayment });
-  await sendRefundEmail(orderId, origin, refund);
 }

@@ -15,7 +15,7 @@ export async function sendOrderConfirmation(
   orderId: string,
   origin: string,
   kind = "confirmation",
-  change: { differenceCents: number } | null = null,
+  change: { differenceCents: number; refundedAtCounter?: boolean } | null = null,
 ): Promise<boolean> {
   const found = await getOrderById(orderId);
   // Counter customers may leave no e-mail address.
@@ -31,7 +31,18 @@ export async function sendOrderConfirmation(
   return queued;
 }
 
-/** Tells the customer of a change of their order, with the new booking: once per change (`change-{id}`). */
-export function sendChangeConfirmation(orderId: string, origin: string, change: { id: number; differenceCents: number }): Promise<boolean> {
-  return sendOrderConfirmation(orderId, origin, `change-${change.id}`, { differenceCents: change.differenceCents });
+/**
+ * Tells the customer of a change of their order, with the new booking and what was charged or refunded:
+ * once per change (`change-{id}`). For a cheaper change it is the refund's e-mail too, so one change makes
+ * one message.
+ */
+export function sendChangeConfirmation(
+  orderId: string,
+  origin: string,
+  change: { id: number; differenceCents: number; refundedAtCounter?: boolean },
+): Promise<boolean> {
+  return sendOrderConfirmation(orderId, origin, `change-${change.id}`, {
+    differenceCents: change.differenceCents,
+    refundedAtCounter: change.refundedAtCounter,
+  });
 }

@@ -57,6 +57,7 @@ function valuesOf(found: OrderWithDetails): Record<string, unknown> {
           size: l.size ?? "",
           quantity: String(l.quantity),
           person: l.personId === null ? "" : String(position.get(l.personId) ?? ""),
+          package: l.packageId === null ? "" : String(l.packageId),
         },
       ]),
     ),
@@ -86,6 +87,65 @@ async function changeForm(found: OrderWithDetails, by: ChangeBy, locale: Locale)
     freeUntil: new Date(order.pickupAt.getTime() - settings.cancellationFreeHours * 3_600_000).toISOString(),
     values: valuesOf(found),
     options,
+  };
+}
+
+/** A line of the new price, as the order page shows its lines. */
+export type ChangePreviewLine = {
+  key: string;
+  name: string;
+  size: string | null;
+  quantity: number;
+  /** The position of the line's person among the changed order's persons, and their name; null for lines of nobody. */
+  person: number | null;
+  personName: string | null;
+  packageName: string | null;
+  subtotalCents: number;
+};
+
+/** The new price of a change, line by line with the order page's totals, and the difference. */
+export type ChangePreviewView = {
+  oldTotalCents: number;
+  newTotalCents: number;
+  differenceCents: number;
+  lines: ChangePreviewLine[];
+  /** As the order page's totals block takes them. */
+  totals: {
+    subtotalCents: number;
+    discounts: { kind: string; label: string; amountCents: number; percent: number | null }[];
+    totalCents: number;
+    vat: { rateBp: number; vatCents: number }[];
+    hotel: { name: string } | null;
+    damageWaiver: { amountCents: number; dayCents: number } | null;
+  };
+};
+
+function previewView(preview: ChangePreview, request: ChangeRequest, locale: Locale): ChangePreviewView {
+  const { quote } = preview;
+  const priced = new Map(quote.lines.map((l) => [l.key, l]));
+  const waiver = quote.damageWaiver?.chosen ? quote.damageWaiver : null;
+  return {
+    oldTotalCents: preview.oldTotalCents,
+    newTotalCents: preview.newTotalCents,
+    differenceCents: preview.differenceCents,
+    lines: preview.lines.map((line) => ({
+      key: line.key,
+      name: pick(line.name, locale),
+      size: line.size,
+      quantity: line.quantity,
+      person: line.personIndex,
+      personName: line.personIndex === null ? null : request.persons[line.personIndex].firstName,
+      packageName: line.packageName ? pick(line.packageName, locale) : null,
+      subtotalCents: priced.get(line.key)?.subtotalCents ?? 0,
+    })),
+    totals: {
+      subtotalCents: quote.subtotalCents,
+      discounts: quote.discounts.map((d) => ({ kind: d.kind, label: d.label, amountCents: d.amountCents, percent: d.percent })),
+      totalCents: quote.totalCents,
+      vat: quote.vat.map((v) => ({ rateBp: v.rateBp, vatCents: v.vatCents })),
+      hotel: preview.hotel ? { name: preview.hotel.name } : null,
+      damageWaiver: waiver ? { amountCents: waiver.amountCents, dayCents: waiver.dayCents } : null,
+    },
   };
 }
 
@@ -125,11 +185,11 @@ export async function customerChangeForm(token: string, locale: Locale) {
   return { found, form: await changeForm(found, "customer", locale) };
 }
 
-export async function previewCustomerChange(token: string, request: ChangeRequest): Promise<Result<ChangePreview>> {
+export async function previewCustomerChange(token: string, request: ChangeRequest, locale: Locale): Promise<Result<ChangePreviewView>> {
   const found = await getOrderByToken(token);
   if (!found) return fail.notFound();
   const preview = await previewChange(found.order.id, request, "customer");
-  return preview.ok ? ok(preview.preview) : refusal(preview.failure);
+  return preview.ok ? ok(previewView(preview.preview, request, locale)) : refusal(preview.failure);
 }
 
 /**
@@ -157,17 +217,24 @@ export async function changeByCustomer(
       throw error;
     }
   }
-  await settle(found.order.id, change);
-  await sendChangeConfirmation(found.order.id, origin, change);
+  const atCounter = await settle(found.order.id, change);
+  await sendChangeConfirmation(found.order.id, origin, { ...change, refundedAtCounter: atCounter });
   return ok({ redirectUrl: null, differenceCents: change.differenceCents });
 }
 
-/** A cheaper change gives the difference back through the payments it was paid with. */
-async function settle(orderId: string, change: { id: number; differenceCents: number }) {
-  if (change.differenceCents >= 0) return;
-  const refunded = await refundPart(orderId, -change.differenceCents);
-  if (refunded !== -change.differenceCents)
-    logger.error({ orderId, change: change.id, due: -change.differenceCents, refunded }, "change: the difference was not refunded in full");
+/**
+ * A cheaper change gives the difference back through the payments it was paid with. True when all of it
+ * is paid back at the desk (counter payments), so the change's e-mail says where the money comes back.
+ */
+async function settle(orderId: string, change: { id: number; differenceCents: number }): Promise<boolean> {
+  if (change.differenceCents >= 0) return false;
+  const { refundedCents, atCounter } = await refundPart(orderId, -change.differenceCents);
+  if (refundedCents !== -change.differenceCents)
+    logger.error(
+      { orderId, change: change.id, due: -change.differenceCents, refunded: refundedCents },
+      "change: the difference was not refunded in full",
+    );
+  return atCounter;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,10 +253,15 @@ export async function staffChangeForm(user: BackOfficeUser, id: string, locale: 
   return { found, form: await changeForm(found, "staff", locale) };
 }
 
-export async function previewStaffChange(user: BackOfficeUser, id: string, request: ChangeRequest): Promise<Result<ChangePreview>> {
+export async function previewStaffChange(
+  user: BackOfficeUser,
+  id: string,
+  request: ChangeRequest,
+  locale: Locale,
+): Promise<Result<ChangePreviewView>> {
   if (!(await staffOrder(user, id))) return fail.notFound();
   const preview = await previewChange(id, request, "staff");
-  return preview.ok ? ok(preview.preview) : refusal(preview.failure);
+  return preview.ok ? ok(previewView(preview.preview, request, locale)) : refusal(preview.failure);
 }
 
 /**
@@ -227,7 +299,8 @@ export async function changeByStaff(
       entityId: id,
       after: { amountCents: change.differenceCents, method: options.method },
     });
-  } else await settle(id, change);
-  await sendChangeConfirmation(id, origin, change);
+  }
+  const atCounter = await settle(id, change);
+  await sendChangeConfirmation(id, origin, { ...change, refundedAtCounter: atCounter });
   return ok({ differenceCents: change.differenceCents });
 }

@@ -12,7 +12,7 @@ import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { orderChanges, orders, payments, webhookEvents } from "../db/schema";
 import { logger } from "../log.server";
-import { type Refunded, sendCancellationEmail, sendRefundEmail } from "../orders/cancellation.server";
+import { type Refunded, sendCancellationEmail } from "../orders/cancellation.server";
 import { createDemoProvider } from "./demo.server";
 import { depositDueOf, openDeposit, releaseOnCancel } from "./deposits.server";
 import type { PaymentEvent, PaymentProvider, ProviderId } from "./provider.server";
@@ -275,15 +275,23 @@ export async function refundPayment(paymentId: number, db: Db = getDb(), upTo = 
 
 /**
  * Refunds `amountCents` of what an order was paid (a change made it cheaper), newest payment first,
- * through each payment's provider; counter payments are paid back at the desk and only recorded.
+ * through each payment's provider; counter payments are paid back at the desk and only recorded. Says how
+ * much was refunded and whether all of it is paid back at the desk (so the customer is told where).
  */
-export async function refundPart(orderId: string, amountCents: number, db: Db = getDb()): Promise<number> {
+export async function refundPart(
+  orderId: string,
+  amountCents: number,
+  db: Db = getDb(),
+): Promise<{ refundedCents: number; atCounter: boolean }> {
   let left = amountCents;
+  let atCounter = true;
   for (const payment of await succeededPayments(orderId, db)) {
     if (left <= 0) break;
-    left -= (await refundPayment(payment.id, db, left))?.amountCents ?? 0;
+    const refunded = (await refundPayment(payment.id, db, left))?.amountCents ?? 0;
+    if (refunded > 0 && payment.provider !== COUNTER_PROVIDER) atCounter = false;
+    left -= refunded;
   }
-  return amountCents - left;
+  return { refundedCents: amountCents - left, atCounter };
 }
 
 /** The payments that succeeded for an order (a booking, and the differences of its changes), newest first. */
@@ -298,9 +306,8 @@ export async function succeededPayments(orderId: string, db: Db = getDb()) {
 /**
  * Cancels an order and refunds what was paid: used by the customer's self-service cancellation and by
  * staff. Returns false when the order cannot be cancelled (already picked up, or cancelled): a second
- * click finds it cancelled, so its e-mails go out once. The customer of a paid order gets the
- * cancellation (saying what comes back) and, once the provider has refunded, the refund e-mail; money
- * paid at the counter is paid back there, so only the cancellation says so.
+ * click finds it cancelled, so its e-mail goes out once. The customer of a paid order gets one e-mail,
+ * the cancellation, saying what comes back, where and when (money paid at the counter is paid back there).
  */
 export async function cancelAndRefund(orderId: string, note: string, origin: string, db: Db = getDb()): Promise<boolean> {
   const result = await cancelOrder(orderId, { note }, db);
@@ -315,15 +322,10 @@ export async function cancelAndRefund(orderId: string, note: string, origin: str
   }
   const atCounter = paid.every((payment) => payment.provider === COUNTER_PROVIDER);
   const amountCents = paid.reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
+  // One e-mail for one cancellation: it states what comes back, where and when (no second, unlinked one).
   await sendCancellationEmail(orderId, origin, { how: atCounter ? "counter" : "provider", amountCents });
-  const refunds: Refunded[] = [];
-  for (const payment of paid) {
-    const refunded = await refundPayment(payment.id, db);
-    // Money paid at the counter is paid back there: no refund e-mail for it.
-    if (refunded && payment.provider !== COUNTER_PROVIDER) refunds.push(refunded);
-  }
+  for (const payment of paid) await refundPayment(payment.id, db);
   await db.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-  for (const refunded of refunds) await sendRefundEmail(orderId, origin, refunded);
   return true;
 }
 

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { logger } from "../log.server";
-import { sendPaymentReturnedEmails } from "../orders/cancellation.server";
+import { sendPaymentReturnedEmail } from "../orders/cancellation.server";
 import { sendChangeConfirmation, sendOrderConfirmation } from "../orders/confirmation.server";
 import { applyDepositEvent } from "./deposits.server";
 import { applyPaymentEvent, getPaymentProvider } from "./payments.server";
@@ -67,7 +67,7 @@ export async function receivePaymentWebhook(
   if (!storable.success) return malformed(providerId, storable.error.issues.slice(0, 5));
   const result = await applyPaymentEvent(event, {
     onPaid: (orderId) => sendOrderConfirmation(orderId, origin).then(() => undefined),
-    onReturned: (orderId, refund, latePayment) => sendPaymentReturnedEmails(orderId, origin, refund, latePayment),
+    onReturned: (orderId, refund, latePayment) => sendPaymentReturnedEmail(orderId, origin, refund, latePayment),
     onChanged: (orderId, change) => sendChangeConfirmation(orderId, origin, change).then(() => undefined),
   });
   return { status: 200, body: { received: true, result } };
