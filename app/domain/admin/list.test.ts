@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seasonSchema } from "../vocabulary";
-import { likePattern, listQuery, PAGE_SIZE, pageOf, parseListQuery } from "./list";
+import { foldSearch, likePattern, listQuery, PAGE_SIZE, pageOf, parseListQuery, SEARCH_FOLD } from "./list";
 
 const schema = listQuery(["name", "created"], { app: seasonSchema.optional().catch(undefined) });
 const parse = (query: string) => parseListQuery(schema, new URL(`http://x/admin/items?${query}`));
@@ -23,5 +23,22 @@ describe("list queries in the URL", () => {
 
   it("takes LIKE's wildcards literally", () => {
     expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+});
+
+describe("a search text folded", () => {
+  it("writes umlauts as two letters and accents as their base letter, in lower case", () => {
+    expect(foldSearch("Müller")).toBe("mueller");
+    expect(foldSearch("MÜLLER")).toBe("mueller");
+    expect(foldSearch("Straße")).toBe("strasse");
+    expect(foldSearch("Zoë Brontë")).toBe("zoe bronte");
+    expect(foldSearch("Søren Æbelø, Århus")).toBe("soeren aebeloe, aarhus");
+    expect(foldSearch("Čech Łódź")).toBe("cech lodz");
+    expect(foldSearch("mueller")).toBe("mueller");
+  });
+
+  it("lists each letter it folds one for one, small and capital", () => {
+    expect([...SEARCH_FOLD.from]).toHaveLength([...SEARCH_FOLD.to].length);
+    expect(SEARCH_FOLD.pairs).toContainEqual(["Ö", "oe"]);
   });
 });
