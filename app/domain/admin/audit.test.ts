@@ -1,4 +1,13 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import be from "../../i18n/lang/be.json";
+import da from "../../i18n/lang/da.json";
+import de from "../../i18n/lang/de.json";
+import en from "../../i18n/lang/en.json";
+import it_ from "../../i18n/lang/it.json";
+import nl from "../../i18n/lang/nl.json";
+import { locales } from "../i18n";
 import { type AuditNames, auditRefs, changedFields, showChange, showValue, snapshot } from "./audit";
 
 describe("audit snapshots and changes", () => {
@@ -122,5 +131,38 @@ describe("the audit trail as a person reads it", () => {
       before: "—",
       after: "EN: Gloves · IT: Guanti",
     });
+  });
+});
+
+const messages = { en, de, it: it_, nl, be, da };
+
+describe("the audit trail's words", () => {
+  /** Every action the server logs, as written in its `recordAudit` calls (plain or chosen by a condition). */
+  const actions = () => {
+    const root = new URL("../../server/", import.meta.url).pathname;
+    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    const found = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(join(root, file), "utf8");
+      for (const [, expression] of source.matchAll(/\baction: ("[a-zA-Z]+"|[\w.]+ \? "[a-zA-Z]+" : "[a-zA-Z]+")/g))
+        for (const [, name] of expression.matchAll(/"([a-zA-Z]+)"/g)) found.add(name);
+    }
+    return [...found].sort();
+  };
+
+  it.each(locales)('names every logged action in %s (issue 33: an order\'s change showed as "change")', (locale) => {
+    const names = (messages[locale] as { admin: { audit: { action: Record<string, string> } } }).admin.audit.action;
+    const logged = actions();
+    expect(logged).toContain("change");
+    expect(logged.filter((action) => !names[action])).toEqual([]);
+  });
+
+  it("says how and where an order was paid in words, and names the order's fields", () => {
+    const t = (key: string) => `«${key}»`;
+    const ctx = { entity: "order", locale: "de" as const, t };
+    expect(showValue("method", "card", ctx)).toBe("«admin.orders.methods.card»");
+    expect(showValue("source", "counter", ctx)).toBe("«admin.orders.sources.counter»");
+    for (const field of ["damageWaiverCents", "amountCents", "pickupAt", "returnAt", "persons", "lines", "by"])
+      expect(de.admin.audit.fields[field as keyof typeof de.admin.audit.fields], field).toBeTruthy();
   });
 });
