@@ -7,9 +7,9 @@ import {
   damageFeeTotals,
   damagePhotoImage,
   damageReportSchema,
+  keepPhotos,
   MAX_DAMAGE_FEE_CENTS,
   parseFee,
-  photoChoiceError,
 } from "./damage";
 import { parse } from "./forms";
 import { SIZING_KINDS } from "./vocabulary";
@@ -94,7 +94,9 @@ describe("the damage form", () => {
   });
 
   it("refuses a fourth photo, a photo over 8 MB, a file that is no photo, and an unknown category or unit", () => {
-    expect(form({ photos: [jpeg(), jpeg(), jpeg(), jpeg()] })).toMatchObject({ errors: { photos: "admin.damage.errors.tooManyPhotos" } });
+    expect(form({ photos: [jpeg(), jpeg(), jpeg(), jpeg()] })).toMatchObject({
+      errors: { photos: "admin.damage.errors.choosePhotosAgain" },
+    });
     expect(form({ photos: [jpeg(MAX_PICTURE_BYTES + 1)] })).toMatchObject({ errors: { "photos.0": "admin.damage.errors.photoTooBig" } });
     expect(form({ photos: [jpeg(10, "application/pdf", "scan.pdf")] })).toMatchObject({
       errors: { "photos.0": "admin.damage.errors.photoType" },
@@ -105,12 +107,17 @@ describe("the damage form", () => {
     expect(form({ note: "x".repeat(1001) })).toMatchObject({ errors: { note: "admin.errors.tooLong" } });
   });
 
-  it("checks a choice in the browser with the server's messages", () => {
-    expect(photoChoiceError([])).toBeNull();
-    expect(photoChoiceError([jpeg(), jpeg(), jpeg()])).toBeNull();
-    expect(photoChoiceError([jpeg(), jpeg(), jpeg(), jpeg()])).toBe("admin.damage.errors.tooManyPhotos");
-    expect(photoChoiceError([{ size: MAX_PICTURE_BYTES + 1, type: "image/jpeg" }])).toBe("admin.damage.errors.photoTooBig");
-    expect(photoChoiceError([{ size: 10, type: "image/heic" }])).toBe("admin.damage.errors.photoType");
+  it("keeps the first three photos chosen in the browser and names the ones left out", () => {
+    const [a, b, c, d] = ["a.jpg", "b.jpg", "c.jpg", "d.jpg"].map((name) => jpeg(100, "image/jpeg", name));
+    expect(keepPhotos([])).toEqual({ kept: [], leftOut: [], error: null });
+    expect(keepPhotos([a, b, c])).toEqual({ kept: [a, b, c], leftOut: [], error: null });
+    expect(keepPhotos([a, b, c, d])).toEqual({ kept: [a, b, c], leftOut: [d], error: "admin.damage.errors.tooManyPhotos" });
+    // A correction has room for what the report does not hold yet.
+    expect(keepPhotos([a, b], 1)).toEqual({ kept: [a], leftOut: [b], error: "admin.damage.errors.tooManyPhotos" });
+    const big = { size: MAX_PICTURE_BYTES + 1, type: "image/jpeg" };
+    const heic = { size: 10, type: "image/heic" };
+    expect(keepPhotos([big, a])).toEqual({ kept: [a], leftOut: [big], error: "admin.damage.errors.photoTooBig" });
+    expect(keepPhotos([a, heic])).toEqual({ kept: [a], leftOut: [heic], error: "admin.damage.errors.photoType" });
   });
 });
 

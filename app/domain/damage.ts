@@ -9,6 +9,7 @@ import { z } from "zod";
 import { MAX_PICTURE_BYTES, PICTURE_TYPES } from "./admin/item-picture";
 import { rowIdSchema } from "./ids";
 import { type PictureImage, pictureImageAt } from "./pictures";
+import type { Failure } from "./result";
 import type { SizingKind } from "./vocabulary";
 
 /**
@@ -119,7 +120,7 @@ export const damageReportSchema = z
       .array(z.unknown())
       .default([])
       .transform((files) => files.filter((file) => !isEmptyFile(file)))
-      .pipe(z.array(damagePhoto).max(MAX_DAMAGE_PHOTOS, { message: "admin.damage.errors.tooManyPhotos" })),
+      .pipe(z.array(damagePhoto).max(MAX_DAMAGE_PHOTOS, { message: "admin.damage.errors.choosePhotosAgain" })),
   })
   .superRefine((input, ctx) => {
     if (input.fee !== null && input.paidBy === null)
@@ -132,14 +133,31 @@ export type DamageReportInput = z.infer<typeof damageReportSchema>;
 export const releaseSchema = z.object({ unitId: rowIdSchema("admin.damage.errors.unit") });
 
 /**
- * What the browser can check before sending, with the server's messages: at most three photos, each a
- * raster picture of at most 8 MB. Null when the choice is fine.
+ * What the browser keeps of the photos chosen, in the order chosen: raster pictures of at most 8 MB, as many
+ * as `room` leaves (three, or what a correction can still add). The others are left out, named, with the
+ * reason of the first: a clerk who picks four keeps three instead of losing all of them.
  */
-export function photoChoiceError(files: { size: number; type: string }[]): string | null {
-  if (files.length > MAX_DAMAGE_PHOTOS) return "admin.damage.errors.tooManyPhotos";
-  if (files.some((file) => file.size > MAX_PICTURE_BYTES)) return "admin.damage.errors.photoTooBig";
-  if (files.some((file) => !(PICTURE_TYPES as readonly string[]).includes(file.type))) return "admin.damage.errors.photoType";
-  return null;
+export function keepPhotos<F extends { size: number; type: string }>(
+  files: F[],
+  room: number = MAX_DAMAGE_PHOTOS,
+): { kept: F[]; leftOut: F[]; error: string | null } {
+  const kept: F[] = [];
+  const leftOut: F[] = [];
+  let error: string | null = null;
+  for (const file of files) {
+    const why = !(PICTURE_TYPES as readonly string[]).includes(file.type)
+      ? "admin.damage.errors.photoType"
+      : file.size > MAX_PICTURE_BYTES
+        ? "admin.damage.errors.photoTooBig"
+        : kept.length >= room
+          ? "admin.damage.errors.tooManyPhotos"
+          : null;
+    if (why) {
+      leftOut.push(file);
+      error ??= why;
+    } else kept.push(file);
+  }
+  return { kept, leftOut, error };
 }
 
 /** A damage fee as the order's documents and pages list it. */
@@ -166,3 +184,16 @@ export function damageFeeTotals(lines: Pick<DamageFeeLine, "feeCents" | "paidBy"
  */
 export const damagePhotoImage = (orderId: string, name: string, sizes = "(min-width: 640px) 12rem, 30vw"): PictureImage | null =>
   pictureImageAt(`/admin/order/${orderId}/damage`, name, sizes);
+
+/** A message about the second photo (`photos.1`) belongs beside the one photo field. */
+export function onePhotoMessage(failure: Failure): Failure {
+  if (failure.reason !== "invalid") return failure;
+  const errors = Object.fromEntries(
+    Object.entries(failure.errors).map(([key, message]) => [key.replace(/^photos\.\d+$/, "photos"), message]),
+  );
+  return { ...failure, errors };
+}
+
+/** The intents of the damage forms on the admin order page: a report, its correction, "back in service". */
+export const DAMAGE_INTENTS = ["damageReport", "damageCorrect", "damageRelease"] as const;
+export const isDamageIntent = (intent: string) => (DAMAGE_INTENTS as readonly string[]).includes(intent);

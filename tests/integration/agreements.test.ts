@@ -361,6 +361,12 @@ describe(`the signed rental contract on ${testDbKind}`, () => {
         de.admin.agreement.errors.tooBig,
       ],
       [{ signerName: " ", signature: await padPng(), typedName: "Anna Jansen" }, "signerName", de.admin.errors.required],
+      // 300 kB: over what the whole form may carry, answered in the form like the others.
+      [
+        { signerName: "Anna Jansen", signature: `data:image/png;base64,${"A".repeat(300_000)}` },
+        "signature",
+        de.admin.agreement.errors.tooBig,
+      ],
     ] as const) {
       const answer = await post(ciaslinStaff, `/de/admin/order/${order.id}/agreement`, { ...fields, back: "en" });
       expect(answer.status, field).toBe(400);

@@ -239,11 +239,20 @@ describe(`damage at return on ${testDbKind}`, () => {
       await nothingWritten();
     };
 
-    await refused(
-      await postDamage(admin, order.id, unit.id, { category: "edges" }, [photo, photo, photo, photo]),
-      400,
-      "At most three photos per piece.",
-    );
+    // Four photos: none kept (a browser cannot be handed files back), so the message says to choose up to
+    // three again, and the note and the other fields come back as typed.
+    const four = await postDamage(admin, order.id, unit.id, { category: "edges", note: "Keep this note", fee: "12" }, [
+      photo,
+      photo,
+      photo,
+      photo,
+    ]);
+    expect(four.status).toBe(400);
+    const fourHtml = await four.text();
+    expect(fourHtml).toContain("At most three photos per piece. The photos were not saved: choose up to three again.");
+    expect(fourHtml).toContain("Keep this note");
+    expect(fourHtml).toMatch(new RegExp(`name="u${unit.id}.fee"[^>]*value="12"`));
+    await nothingWritten();
     await refused(
       await postDamage(admin, order.id, unit.id, { category: "edges" }, [photo, photo, photo, photo], "/de"),
       400,
@@ -298,6 +307,107 @@ describe(`damage at return on ${testDbKind}`, () => {
     expect(await reportsOf(order.id)).toHaveLength(1);
     expect(filesIn(damageDir(order.id))).toHaveLength(
       pictureFiles(parsePictureName((await reportsOf(order.id))[0].photos[0]) ?? { hash: "", width: 1, height: 1 }).length,
+    );
+  });
+
+  it("answers a form too large to send in the form, in the clerk's language, with the note kept", async () => {
+    const ski = await createRentalItem(db, branches.ciaslin, 1);
+    const order = await paidOrder(branches.ciaslin, ski.id);
+    const unit = await handedOutAndBack(order);
+    // A 30 MB photo: over the 8 MB a photo may have and over the 24.25 MB the whole form may have.
+    const huge = { data: new Uint8Array(30 * 1024 * 1024).fill(7), type: "image/jpeg", name: "IMG_9999.jpg" };
+    for (const [lang, message] of [
+      ["", "The photos are too large to send: at most 8 MB each, 24 MB together."],
+      ["/de", "Die Fotos sind zu groß zum Senden: höchstens 8 MB pro Foto, 24 MB zusammen."],
+    ]) {
+      const answer = await postDamage(
+        admin,
+        order.id,
+        unit.id,
+        { category: "edges", note: "Bindung lose, linker Ski", fee: "30" },
+        [huge],
+        lang,
+      );
+      expect(answer.status).toBe(400);
+      const html = await answer.text();
+      expect(html).toContain(message);
+      expect(html).not.toContain("Payload Too Large");
+      expect(html).toContain("Bindung lose, linker Ski");
+      expect(html).toMatch(new RegExp(`name="u${unit.id}.fee"[^>]*value="30"`));
+    }
+    expect(await reportsOf(order.id)).toEqual([]);
+    expect(filesIn(damageDir(order.id))).toEqual([]);
+    expect((await unitRow(unit.id)).status).toBe("active");
+  });
+
+  it("corrects a report as a new version, keeping the earlier ones in the history and the audit trail", async () => {
+    const ski = await createRentalItem(db, branches.ciaslin, 1);
+    const order = await paidOrder(branches.ciaslin, ski.id);
+    const unit = await handedOutAndBack(order);
+    const postCorrection = (cookie: string, fields: Record<string, string>, photos: Photo[] = []) => {
+      const body = new FormData();
+      body.append("unitId", String(unit.id));
+      for (const [name, value] of Object.entries(fields)) body.append(`u${unit.id}.${name}`, value);
+      for (const photo of photos)
+        body.append(`u${unit.id}.photos`, new Blob([new Uint8Array(photo.data)], { type: photo.type }), photo.name);
+      body.append("intent", "damageCorrect");
+      return shop.request(`/admin/order/${order.id}`, { method: "POST", body, headers: { Cookie: cookie } });
+    };
+    expect((await postDamage(ciaslinStaff, order.id, unit.id, { category: "scratches", note: "Scratch on top" })).status).toBe(302);
+    const [first] = await reportsOf(order.id);
+    expect(first.photos).toEqual([]);
+
+    // The photos that could not be added the first time, a category and a fee.
+    const corrected = await postCorrection(admin, { category: "edges", note: "Edge torn off", fee: "45", paidBy: "deposit" }, [
+      await smallPng(),
+    ]);
+    expect(corrected.status).toBe(302);
+    expect(locationOf(corrected)).toBe(`/admin/order/${order.id}?done=damageCorrect&unit=${unit.id}`);
+    const [now] = await reportsOf(order.id);
+    expect(now).toMatchObject({ id: first.id, category: "edges", note: "Edge torn off", feeCents: 4500, feePaidBy: "deposit" });
+    expect(now.photos).toHaveLength(1);
+    const versions = () =>
+      db
+        .select()
+        .from(schema.damageReportVersions)
+        .where(eq(schema.damageReportVersions.reportId, first.id))
+        .orderBy(schema.damageReportVersions.version);
+    expect(await versions()).toMatchObject([{ version: 1, category: "scratches", note: "Scratch on top", photos: [], feeCents: null }]);
+    expect(await damageFeesOf(order.id)).toMatchObject({ totalCents: 4500 });
+
+    // Another branch's clerk corrects nothing; a second correction keeps both earlier versions.
+    expect((await postCorrection(runcadozStaff, { category: "broken" })).status).toBe(404);
+    expect((await postCorrection(ciaslinStaff, { category: "broken", note: "Ski broken in two" })).status).toBe(302);
+    expect((await versions()).map((v) => [v.version, v.category])).toEqual([
+      [1, "scratches"],
+      [2, "edges"],
+    ]);
+    expect((await reportsOf(order.id))[0]).toMatchObject({ category: "broken", feeCents: null, photos: now.photos });
+    // More photos than the report has room for: refused, nothing changed.
+    const full = await postCorrection(ciaslinStaff, { category: "broken" }, [await smallPng(), await phonePhoto(), await smallPng()]);
+    expect(full.status).toBe(400);
+    expect(await pageText(full)).toContain("A report keeps at most three photos in all.");
+    expect(await versions()).toHaveLength(2);
+
+    const page = await pageText(await shop.request(`/admin/order/${order.id}`, as(ciaslinStaff)));
+    expect(page).toContain("Earlier versions");
+    expect(page).toContain("Scratch on top");
+    expect(page).toContain("Edge torn off");
+    expect(page).toContain("Ski broken in two");
+    expect(page).toContain("Corrected by damage.ciaslin");
+    expect(page).toContain("Damage report corrected");
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entityId, order.id), eq(schema.auditLog.action, "damageCorrect")));
+    expect(audit).toHaveLength(2);
+    expect(
+      audit.map((a) => [(a.before as { damageCategory: string }).damageCategory, (a.after as { damageCategory: string }).damageCategory]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["scratches", "edges"],
+        ["edges", "broken"],
+      ]),
     );
   });
 

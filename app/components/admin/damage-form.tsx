@@ -8,12 +8,13 @@ import { Camera, CircleAlert, PackageCheck, Send, Wrench, X } from "lucide-react
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MAX_PICTURE_BYTES } from "../../domain/admin/item-picture";
-import { type DamageCategory, damagePhotoImage, FEE_PAID_BY, MAX_DAMAGE_PHOTOS, photoChoiceError } from "../../domain/damage";
+import { type DamageCategory, damagePhotoImage, FEE_PAID_BY, keepPhotos, MAX_DAMAGE_PHOTOS } from "../../domain/damage";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { zonedDate } from "../../domain/periods";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { useTranslation } from "../../i18n/react";
 import type { DamageReportView, OrderDamage } from "../../server/admin/damage.server";
+import type { DamageVersion } from "../../server/admin/damage-corrections.server";
 import { FormValues, replyFor, useField } from "../form-values";
 import { Picture } from "../site/picture";
 import { useLocale, useLocalPath } from "../use-locale";
@@ -26,11 +27,14 @@ type Unit = OrderDamage["units"][number];
 export function DamageSection({
   orderId,
   damage,
+  history,
   persons,
   reply,
 }: {
   orderId: string;
   damage: OrderDamage;
+  /** The earlier versions of corrected reports. */
+  history: DamageVersion[];
   persons: { id: number; firstName: string }[];
   reply?: unknown;
 }) {
@@ -58,6 +62,7 @@ export function DamageSection({
             unit={unit}
             person={persons.find((p) => p.id === unit.personId)?.firstName ?? null}
             report={damage.reports.find((r) => r.unitId === unit.id) ?? null}
+            history={history}
             canReport={damage.canReport}
             reply={reply}
           />
@@ -72,6 +77,7 @@ function UnitDamage({
   unit,
   person,
   report,
+  history,
   canReport,
   reply,
 }: {
@@ -79,6 +85,7 @@ function UnitDamage({
   unit: Unit;
   person: string | null;
   report: DamageReportView | null;
+  history: DamageVersion[];
   canReport: boolean;
   reply?: unknown;
 }) {
@@ -111,7 +118,32 @@ function UnitDamage({
       </div>
       {error && <Alert message={error} />}
       {report ? (
-        <ReportView orderId={orderId} unit={unit} report={report} replied={Boolean(mine)} />
+        <>
+          <ReportView
+            orderId={orderId}
+            unit={unit}
+            report={report}
+            versions={history.filter((v) => v.reportId === report.id)}
+            replied={Boolean(mine)}
+          />
+          <details className="mt-2" open={Object.keys(mine?.errors ?? {}).some((key) => key.startsWith(`u${unit.id}.`))}>
+            <summary className="cursor-pointer font-medium text-brand-700">{t("admin.damage.correct")}</summary>
+            <FormValues
+              reply={reply}
+              target={target}
+              initial={{
+                [`u${unit.id}`]: {
+                  category: report.category,
+                  note: report.note ?? "",
+                  fee: report.feeCents === null ? "" : (report.feeCents / 100).toFixed(2),
+                  paidBy: report.feePaidBy ?? "counter",
+                },
+              }}
+            >
+              <ReportForm unit={unit} correcting={report} />
+            </FormValues>
+          </details>
+        </>
       ) : (
         canReport && (
           <details className="mt-2" open={Boolean(mine)}>
@@ -135,10 +167,24 @@ function Alert({ message }: { message: string }) {
   );
 }
 
-function ReportView({ orderId, unit, report, replied }: { orderId: string; unit: Unit; report: DamageReportView; replied: boolean }) {
+function ReportView({
+  orderId,
+  unit,
+  report,
+  versions,
+  replied,
+}: {
+  orderId: string;
+  unit: Unit;
+  report: DamageReportView;
+  /** Its earlier versions, newest first. */
+  versions: DamageVersion[];
+  replied: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
+  const corrected = versions[0];
   return (
     <div className="mt-2 space-y-2 text-sm" data-damage-report={report.id}>
       <p>
@@ -172,8 +218,35 @@ function ReportView({ orderId, unit, report, replied }: { orderId: string; unit:
       )}
       <p className="text-slate-600">
         {t("admin.damage.reportedBy", { who: report.createdBy ?? t("admin.audit.system"), at: formatDateTime(report.createdAt, locale) })}
+        {corrected &&
+          ` · ${t("admin.damage.correctedBy", { who: corrected.replacedBy ?? t("admin.audit.system"), at: formatDateTime(corrected.replacedAt, locale) })}`}
         {report.releasedAt && ` · ${t("admin.damage.releasedAt", { at: formatDateTime(report.releasedAt, locale) })}`}
       </p>
+      {versions.length > 0 && (
+        <details className="rounded-md border border-slate-200 p-2" data-damage-history>
+          <summary className="cursor-pointer font-medium">{t("admin.damage.history")}</summary>
+          <ol className="mt-2 space-y-2">
+            {versions.map((v) => (
+              <li key={v.version} data-damage-version={v.version}>
+                <p className="text-slate-600">
+                  {t("admin.damage.version", {
+                    version: v.version,
+                    who: v.writtenBy ?? t("admin.audit.system"),
+                    at: formatDateTime(v.writtenAt, locale),
+                  })}
+                </p>
+                <p>
+                  <strong>{t(`order.damage.category.${v.category}`)}</strong>
+                  {v.note ? ` · ${v.note}` : ""}
+                  {v.feeCents !== null && v.feePaidBy
+                    ? ` · ${t("admin.damage.feeShown", { amount: formatMoney(v.feeCents, locale) })} · ${t(`order.damage.paidBy.${v.feePaidBy}`)}`
+                    : ""}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
       {report.bookedLater.length > 0 && (
         <div role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-950" data-booked-later>
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -221,8 +294,11 @@ type Chosen = { key: number; file: File; preview: string | null };
 
 let chosenKeys = 0;
 
-function ReportForm({ unit }: { unit: Unit }) {
+function ReportForm({ unit, correcting }: { unit: Unit; correcting?: DamageReportView }) {
   const { t } = useTranslation();
+  const intent = correcting ? "damageCorrect" : "damageReport";
+  // A correction adds photos to those the report has.
+  const room = MAX_DAMAGE_PHOTOS - (correcting?.photos.length ?? 0);
   const prefix = `u${unit.id}`;
   const category = useField(`${prefix}.category`);
   const paidBy = useField(`${prefix}.paidBy`);
@@ -230,13 +306,12 @@ function ReportForm({ unit }: { unit: Unit }) {
   const navigation = useNavigation();
   const sending =
     navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "damageReport" &&
+    navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("unitId") === String(unit.id);
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const [choiceError, setChoiceError] = useState<{ error: string; leftOut: string[] } | null>(null);
   const id = useId();
-  const photoError = choiceError ?? photos.error;
 
   // Keeps the input's files equal to the list shown, so the form posts what the clerk sees.
   useEffect(() => {
@@ -251,15 +326,11 @@ function ReportForm({ unit }: { unit: Unit }) {
     const added = [...(event.currentTarget.files ?? [])].filter((file) => !chosen.some((c) => c.file === file));
     // A camera gives one photo a time: each choice adds to the earlier ones (where the browser can hold them).
     const next = typeof DataTransfer === "undefined" ? added : [...chosen.map((c) => c.file), ...added];
-    const error = photoChoiceError(next);
-    setChoiceError(error);
-    if (error === "admin.damage.errors.tooManyPhotos") {
-      // The earlier photos stay; the extra ones are not taken.
-      setChosen([...chosen]);
-      return;
-    }
-    setChosen(next.map((file) => chosen.find((c) => c.file === file) ?? { key: ++chosenKeys, file, preview: null }));
-    for (const file of next) {
+    // The first photos that fit are kept and the others named: picking four must not lose all four.
+    const { kept, leftOut, error } = keepPhotos(next, room);
+    setChoiceError(error ? { error, leftOut: leftOut.map((file) => file.name) } : null);
+    setChosen(kept.map((file) => chosen.find((c) => c.file === file) ?? { key: ++chosenKeys, file, preview: null }));
+    for (const file of kept) {
       if (chosen.some((c) => c.file === file && c.preview)) continue;
       const reader = new FileReader();
       reader.onload = () =>
@@ -269,11 +340,13 @@ function ReportForm({ unit }: { unit: Unit }) {
   }
 
   function remove(file: File) {
-    const next = chosen.filter((c) => c.file !== file);
-    setChosen(next);
-    setChoiceError(photoChoiceError(next.map((c) => c.file)));
+    setChosen(chosen.filter((c) => c.file !== file));
+    setChoiceError(null);
   }
 
+  const photoError = choiceError
+    ? `${t(choiceError.error)} ${t("admin.damage.leftOut", { names: choiceError.leftOut.join(", ") })}`
+    : photos.error && t(photos.error);
   const hintId = `${id}-photos-hint`;
   const errorId = `${id}-photos-error`;
   return (
@@ -311,6 +384,26 @@ function ReportForm({ unit }: { unit: Unit }) {
         )}
       </fieldset>
       <TextField name={`${prefix}.note`} label={t("admin.damage.note")} hint={t("admin.damage.noteHint")} multiline />
+      <TextField
+        name={`${prefix}.fee`}
+        label={t("admin.damage.fee")}
+        hint={t("admin.damage.feeHint")}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <fieldset>
+        <legend className="text-sm font-medium">{t("admin.damage.paidByLabel")}</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+          {FEE_PAID_BY.map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="radio" name={`${prefix}.paidBy`} value={value} defaultChecked={paidBy.value === value} className="size-4" />
+              {t(`order.damage.paidBy.${value}`)}
+            </label>
+          ))}
+        </div>
+        {paidBy.error && <p className="mt-1 text-sm text-red-700">{t(paidBy.error)}</p>}
+      </fieldset>
+      {/* Last in the form: a form too large is cut in its photos, and the fields sent before them come back. */}
       <div>
         <label htmlFor={`${id}-photos`} className="flex items-center gap-2 text-sm font-medium">
           <Camera aria-hidden="true" className="size-4" />
@@ -326,6 +419,7 @@ function ReportForm({ unit }: { unit: Unit }) {
           capture="environment"
           multiple
           onChange={choose}
+          disabled={room <= 0}
           aria-describedby={`${hintId}${photoError ? ` ${errorId}` : ""}`}
           aria-invalid={photoError ? true : undefined}
           className="mt-1 block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2"
@@ -334,8 +428,8 @@ function ReportForm({ unit }: { unit: Unit }) {
           {t("admin.damage.photosHint", { max: MAX_DAMAGE_PHOTOS, megabytes: MAX_PICTURE_BYTES / (1024 * 1024) })}
         </p>
         {photoError && (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-            {t(photoError)}
+          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700" data-photo-error>
+            {photoError}
           </p>
         )}
         {chosen.length > 0 && (
@@ -364,34 +458,16 @@ function ReportForm({ unit }: { unit: Unit }) {
           </ul>
         )}
       </div>
-      <TextField
-        name={`${prefix}.fee`}
-        label={t("admin.damage.fee")}
-        hint={t("admin.damage.feeHint")}
-        inputMode="decimal"
-        autoComplete="off"
-      />
-      <fieldset>
-        <legend className="text-sm font-medium">{t("admin.damage.paidByLabel")}</legend>
-        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
-          {FEE_PAID_BY.map((value) => (
-            <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="radio" name={`${prefix}.paidBy`} value={value} defaultChecked={paidBy.value === value} className="size-4" />
-              {t(`order.damage.paidBy.${value}`)}
-            </label>
-          ))}
-        </div>
-        {paidBy.error && <p className="mt-1 text-sm text-red-700">{t(paidBy.error)}</p>}
-      </fieldset>
+      {correcting && <p className="text-sm text-slate-700">{t("admin.damage.correctionHint")}</p>}
       <button
         type="submit"
         name="intent"
-        value="damageReport"
+        value={intent}
         aria-disabled={sending || undefined}
         className={`${button} bg-brand-700 text-white hover:bg-brand-800 aria-disabled:opacity-70`}
       >
         <Send aria-hidden="true" className="size-4" />
-        {sending ? t("admin.damage.sending") : t("admin.damage.save")}
+        {sending ? t("admin.damage.sending") : t(correcting ? "admin.damage.saveCorrection" : "admin.damage.save")}
       </button>
     </Form>
   );

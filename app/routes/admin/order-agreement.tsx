@@ -9,6 +9,7 @@ import { signSchema } from "../../domain/agreement";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { type Locale, locales, localizePath, splitLocale } from "../../domain/i18n";
+import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
@@ -43,7 +44,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const id = param(z.uuid(), params.id);
-  const form = await readForm(request);
+  // A picture over the form's limit comes back as a message beside the pad, with the name as typed.
+  const form = await readForm(request, { keepTooLarge: true });
+  if (form.tooLarge) return refuse(fail.invalid({ signature: "admin.agreement.errors.tooBig" }), form);
   const input = parse(signSchema, form.values);
   if (!input.ok) return refuse(input, form);
   const signed = await signAgreement(user, id, input.value, publicOrigin(request));

@@ -25,19 +25,20 @@ import {
 } from "../../domain/admin/order";
 import { paymentWords } from "../../domain/admin/payment";
 import { canSign } from "../../domain/agreement";
-import { DAMAGE_UPLOAD_BYTES } from "../../domain/damage";
+import { DAMAGE_UPLOAD_BYTES, damageReportSchema, isDamageIntent, onePhotoMessage, releaseSchema } from "../../domain/damage";
 import { isDepositIntent } from "../../domain/deposits";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { hotelNote } from "../../domain/partner-hotel";
 import { takenWaiver } from "../../domain/pricing";
-import { fail, type Result } from "../../domain/result";
+import { fail, type Result, under } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { damageIntent, getOrderDamage, isDamageIntent } from "../../server/admin/damage.server";
+import { getOrderDamage, releaseUnit, reportDamage } from "../../server/admin/damage.server";
+import { correctDamage, damageHistory } from "../../server/admin/damage-corrections.server";
 import { cancelByStaff, getAdminOrder, pickUpOrder, resendConfirmation, returnOrder } from "../../server/admin/orders.server";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { type BackOfficeUser, requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
-import { readForm } from "../../server/http/forms.server";
+import { type PostedForm, readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { listAgreements, orderLocale } from "../../server/orders/agreements.server";
 import { authoriseAtHandOut, depositAction, getDepositPanel } from "../../server/payments/deposits.server";
@@ -53,15 +54,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     deposit: await getDepositPanel(record.order),
     agreement: { language: orderLocale(record.order), versions: await listAgreements(record.order.id) },
     damage: found(await getOrderDamage(user, record.order.id)),
+    damageHistory: await damageHistory(record.order.id),
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const id = param(z.uuid(), params.id);
-  // The damage form carries photos (decision 046); every other form stays small.
-  const form = await readForm(request, { uploadBytes: DAMAGE_UPLOAD_BYTES });
-  if (isDamageIntent(form.intent)) return damageIntent(request, user, id, form);
+  // The damage form carries photos (decision 046); every other form stays small. A form too large comes
+  // back with what was typed: only the damage form can be, with its photos.
+  const form = await readForm(request, { uploadBytes: DAMAGE_UPLOAD_BYTES, keepTooLarge: true });
+  if (isDamageIntent(form.intent) || form.tooLarge) return damageAction(request, user, id, form);
   const done = await orderAction(form.intent);
   return done.ok ? redirectTo(request, `/admin/order/${id}?done=${form.intent}`) : refuse(done, form);
 
@@ -91,6 +94,31 @@ export async function action({ request, params }: Route.ActionArgs) {
         return fail.invalid({ form: "admin.errors.choose" });
     }
   }
+}
+
+/**
+ * A damage form of the order page: a report or its correction (fields under `u{unitId}.`, photos as
+ * `u{unitId}.photos`), or "back in service". A refusal goes back to that unit's form with what was typed
+ * (files cannot be given back: the message says to choose the photos again); a success to the damage section.
+ */
+async function damageAction(request: Request, user: BackOfficeUser, orderId: string, form: PostedForm) {
+  const back = (unitId: number) => redirectTo(request, `/admin/order/${orderId}?done=${form.intent}&unit=${unitId}#damage`);
+  const unit = parse(releaseSchema, form.values);
+  if (!unit.ok) return refuse(form.tooLarge ? fail.invalid({ form: "admin.damage.errors.uploadTooBig" }) : unit, form);
+  const { unitId } = unit.value;
+  const prefix = `u${unitId}`;
+  const target = `damage-${unitId}`;
+  if (form.tooLarge) return refuse(fail.invalid({ [`${prefix}.photos`]: "admin.damage.errors.uploadTooBig" }), form, target);
+  if (form.intent === "damageRelease") {
+    const done = await releaseUnit(user, unitId);
+    return done.ok ? back(unitId) : refuse(done, form, target);
+  }
+  const fields = (form.values[prefix] ?? {}) as Record<string, unknown>;
+  const input = parse(damageReportSchema, { ...fields, unitId, photos: form.files[`${prefix}.photos`] ?? [] });
+  if (!input.ok) return refuse(under(prefix, onePhotoMessage(input)), form, target);
+  const done =
+    form.intent === "damageCorrect" ? await correctDamage(user, orderId, input.value) : await reportDamage(user, orderId, input.value);
+  return done.ok ? back(unitId) : refuse(under(prefix, done), form, target);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -306,7 +334,13 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
         {loaderData.deposit && (
           <DepositPanel deposit={loaderData.deposit} order={order} captureCents={loaderData.damage.fees.fromDepositCents || undefined} />
         )}
-        <DamageSection orderId={order.id} damage={loaderData.damage} persons={persons} reply={actionData} />
+        <DamageSection
+          orderId={order.id}
+          damage={loaderData.damage}
+          history={loaderData.damageHistory}
+          persons={persons}
+          reply={actionData}
+        />
 
         <Section title={t("admin.orders.payments")}>
           {payments.length === 0 ? (

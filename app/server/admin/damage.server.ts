@@ -18,21 +18,16 @@ import {
   damageCategoriesFor,
   damageCategoryFits,
   damageFeeTotals,
-  damageReportSchema,
   type FeePaidBy,
-  releaseSchema,
 } from "../../domain/damage";
-import { parse } from "../../domain/forms";
 import { PICTURE_FILE, type PictureFormat, parsePictureName, pictureFiles } from "../../domain/pictures";
-import { type Failure, fail, ok, type Result, under } from "../../domain/result";
+import { fail, ok, type Result } from "../../domain/result";
 import type { SizingKind } from "../../domain/vocabulary";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { sqlState } from "../booking/holds.server";
 import { getConfig } from "../config.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { damageReports, orders, units, users } from "../db/schema";
-import type { PostedForm } from "../http/forms.server";
-import { redirectTo, refuse } from "../http/results.server";
 import { CONTENT_TYPES, PictureRefused, type ProcessedPicture, processPicture, writeAtomically } from "../media/pictures.server";
 import { recordAudit } from "./audit.server";
 import { moveBookingsOff } from "./out-of-service.server";
@@ -406,44 +401,4 @@ export async function releaseUnit(user: BackOfficeUser, unitId: number, itemId?:
     });
     return ok();
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The order page's intents
-
-/** A message about the second photo (`photos.1`) belongs beside the one photo field. */
-function onePhotoMessage(failure: Failure): Failure {
-  if (failure.reason !== "invalid") return failure;
-  const errors = Object.fromEntries(
-    Object.entries(failure.errors).map(([key, message]) => [key.replace(/^photos\.\d+$/, "photos"), message]),
-  );
-  return { ...failure, errors };
-}
-
-/** The intents of the damage forms on the admin order page. */
-export const DAMAGE_INTENTS = ["damageReport", "damageRelease"] as const;
-export const isDamageIntent = (intent: string) => (DAMAGE_INTENTS as readonly string[]).includes(intent);
-
-/**
- * Answers a damage form posted to the admin order page: a report (fields under `u{unitId}.`, photos as
- * `u{unitId}.photos`) or "back in service". A refusal goes back to that unit's form with what was typed
- * (files cannot be given back: the photos are chosen again); a success to the order's damage section.
- */
-export async function damageIntent(request: Request, user: BackOfficeUser, orderId: string, form: PostedForm) {
-  const back = (unitId: number | string) => redirectTo(request, `/admin/order/${orderId}?done=${form.intent}&unit=${unitId}#damage`);
-  if (form.intent === "damageRelease") {
-    const input = parse(releaseSchema, form.values);
-    if (!input.ok) return refuse(input, form);
-    const done = await releaseUnit(user, input.value.unitId);
-    return done.ok ? back(input.value.unitId) : refuse(done, form, `damage-${input.value.unitId}`);
-  }
-  const unitId = parse(releaseSchema, form.values);
-  if (!unitId.ok) return refuse(unitId, form);
-  const prefix = `u${unitId.value.unitId}`;
-  const fields = (form.values[prefix] ?? {}) as Record<string, unknown>;
-  const target = `damage-${unitId.value.unitId}`;
-  const input = parse(damageReportSchema, { ...fields, unitId: unitId.value.unitId, photos: form.files[`${prefix}.photos`] ?? [] });
-  if (!input.ok) return refuse(under(prefix, onePhotoMessage(input)), form, target);
-  const done = await reportDamage(user, orderId, input.value);
-  return done.ok ? back(unitId.value.unitId) : refuse(under(prefix, done), form, target);
 }

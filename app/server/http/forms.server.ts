@@ -19,7 +19,14 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
  * nested by their names (`name.en` → `{ name: { en } }`, `persons.0.firstName` → rows, `sizes[]` → a list),
  * all strings as typed, and `files` the uploaded files by field name.
  */
-export type PostedForm = { intent: string; values: Record<string, unknown>; files: Record<string, File[]> };
+export type PostedForm = { intent: string; values: Record<string, unknown>; files: Record<string, File[]>; tooLarge?: true };
+
+/**
+ * How far a too large body of a form that answers it in place (`keepTooLarge`) is still read: to its end,
+ * keeping only the first `limit` bytes, so the browser, which sends all before it reads the answer, gets the
+ * form back instead of a reset connection. A bigger body is cut off with 413 as any other.
+ */
+export const DRAIN_BYTES = 64 * 1024 * 1024;
 
 /** The body, or null as soon as it passes `limit` (a chunked body has no Content-Length to check first). */
 export async function readCapped(request: Request, limit: number): Promise<ArrayBuffer | null> {
@@ -53,17 +60,33 @@ export async function readCapped(request: Request, limit: number): Promise<Array
  * browser field can hold one, and PostgreSQL stores none in text or JSON). A POST without a body and
  * without a content type (a button in a form of its own) is an empty form.
  */
-async function readFormData(request: Request, limit: number): Promise<FormData> {
+async function readFormData(request: Request, limit: number, keepTooLarge = false): Promise<{ form: FormData; tooLarge?: true }> {
   const type = request.headers.get("content-type") ?? "";
+  const tooLarge = () => data({ message: "Payload Too Large" }, { status: 413, statusText: "Payload Too Large" });
+  if (keepTooLarge && Number(request.headers.get("content-length") ?? 0) <= DRAIN_BYTES) {
+    const { head, whole } = await readHead(request, limit, DRAIN_BYTES);
+    if (!whole) {
+      if (!head) throw tooLarge();
+      if (!FORM_TYPES.has(type.split(";")[0].trim().toLowerCase()))
+        throw data({ message: "Unsupported Media Type" }, { status: 415, statusText: "Unsupported Media Type" });
+      return { form: fieldsBefore(head, type), tooLarge: true };
+    }
+    return { form: await parseFormData(head as Uint8Array, type) };
+  }
   const body = await readCapped(request, limit);
-  if (!body) throw data({ message: "Payload Too Large" }, { status: 413, statusText: "Payload Too Large" });
+  if (!body) throw tooLarge();
+  return { form: await parseFormData(new Uint8Array(body), type) };
+}
+
+/** A complete body as form data: 415 when it is no form, 400 when it cannot be read or holds a NUL. */
+async function parseFormData(body: Uint8Array, type: string): Promise<FormData> {
   if (!type && body.byteLength === 0) return new FormData();
   if (!FORM_TYPES.has(type.split(";")[0].trim().toLowerCase()))
     throw data({ message: "Unsupported Media Type" }, { status: 415, statusText: "Unsupported Media Type" });
   const unreadable = () => data({ message: "Bad Request" }, { status: 400, statusText: "Bad Request" });
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { "content-type": type } }).formData();
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
   } catch {
     throw unreadable();
   }
@@ -74,13 +97,78 @@ async function readFormData(request: Request, limit: number): Promise<FormData> 
 }
 
 /**
- * Reads a posted form. `uploadBytes` lets a multipart form (and only one) carry files up to that size in
- * all; every other form is capped at MAX_FORM_BYTES.
+ * Reads a body to its end or to `drain` bytes, keeping the first `limit`: `whole` when it fitted. `head`
+ * is null when the body passed `drain` (then the rest is not read).
  */
-export async function readForm(request: Request, options: { uploadBytes?: number } = {}): Promise<PostedForm> {
+async function readHead(request: Request, limit: number, drain: number): Promise<{ head: Uint8Array | null; whole: boolean }> {
+  const reader = request.body?.getReader();
+  if (!reader) return { head: new Uint8Array(0), whole: true };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let kept = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (kept < limit) {
+      const part = value.subarray(0, limit - kept);
+      chunks.push(part);
+      kept += part.byteLength;
+    }
+    size += value.byteLength;
+    if (size > drain) {
+      await reader.cancel();
+      return { head: null, whole: false };
+    }
+  }
+  const head = new Uint8Array(kept);
+  let offset = 0;
+  for (const chunk of chunks) {
+    head.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { head, whole: size <= limit };
+}
+
+/**
+ * The text fields a too large form sent before it passed the limit: the parts of a multipart body that ended
+ * before the cut (files dropped), or the pairs of a URL-encoded one (the cut one dropped). NUL characters
+ * are dropped with the field that holds them. So a form refused for its size comes back with what was typed.
+ */
+function fieldsBefore(head: Uint8Array, type: string): FormData {
+  const form = new FormData();
+  const keep = (name: string, value: string) => {
+    if (!name.includes("\0") && !value.includes("\0")) form.append(name, value);
+  };
+  const text = new TextDecoder().decode(head);
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (type.toLowerCase().startsWith("multipart/form-data") && boundary) {
+    const parts = text.split(`--${boundary}`);
+    // The last piece is the cut one (or the closing "--").
+    for (const part of parts.slice(1, -1)) {
+      const end = part.indexOf("\r\n\r\n");
+      if (end < 0) continue;
+      const headers = part.slice(0, end);
+      const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(headers)?.[1];
+      if (name === undefined || /\bfilename=/i.test(headers)) continue;
+      keep(name, part.slice(end + 4).replace(/\r\n$/, ""));
+    }
+    return form;
+  }
+  const pairs = text.split("&").slice(0, -1);
+  for (const [name, value] of new URLSearchParams(pairs.join("&"))) keep(name, value);
+  return form;
+}
+
+/**
+ * Reads a posted form. `uploadBytes` lets a multipart form (and only one) carry files up to that size in
+ * all; every other form is capped at MAX_FORM_BYTES. Over the cap it is 413, unless `keepTooLarge`: then the
+ * form comes back `tooLarge`, without files and with the fields sent before the cap, for the route to refuse
+ * with a message in the form (a photo of 30 MB must not cost the clerk the note typed above it).
+ */
+export async function readForm(request: Request, options: { uploadBytes?: number; keepTooLarge?: boolean } = {}): Promise<PostedForm> {
   const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
   const limit = multipart && options.uploadBytes ? options.uploadBytes : MAX_FORM_BYTES;
-  const form = await readFormData(request, limit);
+  const { form, tooLarge } = await readFormData(request, limit, options.keepTooLarge);
   const values = formToObject(form);
   const intent = typeof values.intent === "string" ? values.intent : "save";
   delete values.intent;
@@ -90,7 +178,7 @@ export async function readForm(request: Request, options: { uploadBytes?: number
       if (typeof value !== "string") files[name] = [...(files[name] ?? []), value];
     }
   }
-  return { intent, values, files };
+  return { intent, values, files, ...(tooLarge ? { tooLarge } : {}) };
 }
 
 /**
