@@ -88,6 +88,11 @@ describe("the signed rental contract", () => {
     await hydrated(page);
     await page.getByRole("heading", { name: text("da", "admin.agreement.title", { number }) }).waitFor();
     expect(await page.locator("body").textContent()).toContain(code);
+    // Handed to the customer: the agreement alone, without the back office's menu, search or its screens.
+    expect(await page.locator("[data-admin-menu], nav").count()).toBe(0);
+    expect(await page.getByRole("search").count()).toBe(0);
+    expect(await page.locator('a[href*="/admin/users"], a[href*="/admin/settings"], a[href*="/admin/api-keys"]').count()).toBe(0);
+    await page.locator("canvas[data-signature-pad]").waitFor();
     // The guest's skis have no binding setting recorded yet.
     expect(await page.locator("[data-binding]").first().textContent()).toBe(text("da", "documents.agreement.bindingAtCounter"));
     await expectAccessible(page, "signing screen");

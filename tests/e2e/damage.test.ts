@@ -68,16 +68,30 @@ describe("damage at return", () => {
     const input = unit.locator('input[type="file"]');
     expect(await input.getAttribute("capture")).toBe("environment");
     expect(await input.getAttribute("accept")).toBe("image/*");
-    // Four photos at once: refused at once, before anything is sent.
+    const note = unit.getByLabel(text("en", "admin.damage.note"));
+    await note.fill("Edge torn out near the nose.");
+    // Four photos at once: the first three are kept and previewed, the fourth is named as left out, and
+    // the note stays (it used to empty the choice, and the report was saved without any photo).
     await input.setInputFiles(await Promise.all(["a.png", "b.png", "c.png", "d.png"].map(photo)));
-    await unit.getByRole("alert").getByText(text("en", "admin.damage.errors.tooManyPhotos")).waitFor();
+    const alert = unit.locator("[data-photo-error]");
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      `${text("en", "admin.damage.errors.tooManyPhotos")} ${text("en", "admin.damage.leftOut", { names: "d.png" })}`,
+    );
+    await expect.poll(() => unit.locator("[data-photo-preview] img").count()).toBe(3);
+    expect(await input.evaluate((field: HTMLInputElement) => [...(field.files ?? [])].map((f) => f.name))).toEqual([
+      "a.png",
+      "b.png",
+      "c.png",
+    ]);
+    expect(await note.inputValue()).toBe("Edge torn out near the nose.");
+    // The clerk takes them off again and uses one photo from the camera: previewed, the message gone.
+    for (const n of [3, 2, 1]) await unit.getByRole("button", { name: text("en", "admin.damage.removePhoto", { number: n }) }).click();
     expect(await unit.locator("[data-photo-preview]").count()).toBe(0);
-    // One photo from the camera: previewed, the message gone.
     await input.setInputFiles([await photo("IMG_2041.png")]);
     await unit.locator("[data-photo-preview] img").waitFor();
-    expect(await unit.getByRole("alert").count()).toBe(0);
+    expect(await unit.locator("[data-photo-error]").count()).toBe(0);
     await unit.getByLabel(text("en", "order.damage.category.edges")).check();
-    await unit.getByLabel(text("en", "admin.damage.note")).fill("Edge torn out near the nose.");
     await unit.getByLabel(text("en", "admin.damage.fee")).fill("35");
     await expectAccessible(page, "damage form with a photo");
     await unit.getByRole("button", { name: text("en", "admin.damage.save") }).click();
