@@ -85,6 +85,13 @@ describe("the checkout explains its price", () => {
     const [anna] = await startBooking(db, visitor);
     await addItem(visitor, `person=${anna.id}&category=ski-snowboard`, { itemId: peakSkiId, size: "170" });
 
+    // The cards price before discounts; the running total above them says which discount it took off.
+    const equipment = await pageText(await visitor.get(`/rental/winter/ciaslin/equipment?person=${anna.id}&category=ski-snowboard`));
+    const offer = fill(en.booking.discount.offer, { percent: formatPercent(10, "en") });
+    expect(equipment.replaceAll(" :", ":")).toContain(`${en.booking.summary.total}: ${money(8580 - 858)}`);
+    expect(equipment).toContain(money(8580));
+    expect(equipment).toContain(fill(en.booking.summary.discounted, { discount: offer, amount: money(858) }));
+
     const bag = await pageText(await visitor.get("/rental/bag"));
     expect(bag).toContain(PEAK_NOTE);
     expect(bag).toContain(money(8580));

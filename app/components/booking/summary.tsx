@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import type { BookingSummary } from "../../server/booking/flow.server";
 import { useLocale, useLocalPath } from "../use-locale";
+import { discountLabel } from "./totals";
 
 export function BookingSummaryBox({ summary, periodLink }: { summary: BookingSummary; periodLink: string }) {
   const { t } = useTranslation();
@@ -36,6 +37,13 @@ export function BookingSummaryBox({ summary, periodLink }: { summary: BookingSum
           {t("booking.summary.total")}: <strong className="whitespace-nowrap">{formatMoney(summary.totalCents, locale)}</strong>
         </p>
       )}
+      {summary.items > 0 &&
+        summary.totalCents !== null &&
+        summary.discounts.map((d) => (
+          <p key={d.kind} className="basis-full text-slate-700" data-summary-discount={d.kind}>
+            {t("booking.summary.discounted", { discount: discountLabel(d, t, locale), amount: formatMoney(d.amountCents, locale) })}
+          </p>
+        ))}
     </aside>
   );
 }

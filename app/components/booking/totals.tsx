@@ -1,8 +1,10 @@
 /** Subtotal, discounts, damage waiver, total and VAT: the same block in the bag and on the order page. */
 
 import { formatMoney, formatPercent } from "../../domain/format";
+import type { Locale } from "../../domain/i18n";
 import { hotelNote } from "../../domain/partner-hotel";
 import type { Quote } from "../../domain/pricing";
+import type { TFunction } from "../../i18n/i18n";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
 
@@ -17,16 +19,19 @@ export type TotalsProps = {
   damageWaiver?: { amountCents: number; dayCents: number } | null;
 };
 
+/** A discount's name as the totals and the running total of the steps show it. */
+export function discountLabel(d: TotalsProps["discounts"][number], t: TFunction, locale: Locale): string {
+  const percent = d.percent ? formatPercent(d.percent, locale) : "";
+  if (d.kind === "offer") return t("booking.discount.offer", { percent }).trim();
+  if (d.kind === "hotel") return t("booking.discount.hotel", { label: d.label, percent }).trim();
+  return t("booking.discount.coupon", { label: d.label });
+}
+
 export function Totals({ subtotalCents, discounts, totalCents, vat, hotel, damageWaiver }: TotalsProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const money = (cents: number) => formatMoney(cents, locale);
-  const label = (d: TotalsProps["discounts"][number]) => {
-    const percent = d.percent ? formatPercent(d.percent, locale) : "";
-    if (d.kind === "offer") return t("booking.discount.offer", { percent }).trim();
-    if (d.kind === "hotel") return t("booking.discount.hotel", { label: d.label, percent }).trim();
-    return t("booking.discount.coupon", { label: d.label });
-  };
+  const label = (d: TotalsProps["discounts"][number]) => discountLabel(d, t, locale);
   const hotelLine = hotelNote(hotel, discounts);
   return (
     <dl className="space-y-1">

@@ -306,6 +306,11 @@ export type BookingSummary = {
   items: number;
   /** What the bag costs now, discounts included; null when a line can no longer be priced (the bag says why). */
   totalCents: number | null;
+  /**
+   * The discounts in that total (early booking, partner hotel, coupon): the item cards show prices before
+   * them, so the running total says what it took off (issue 33).
+   */
+  discounts: Quote["discounts"];
 };
 
 /** The booking so far, as the steps between the period and the bag show it above their form. */
@@ -331,5 +336,6 @@ export async function bookingSummary(bag: Bag, shopName: string, period: RentalP
     persons: bag.persons.length,
     items: lines.reduce((sum, l) => sum + l.quantity, 0),
     totalCents: priced === null ? 0 : priced.ok ? priced.context.quote.totalCents : null,
+    discounts: priced?.ok ? priced.context.quote.discounts : [],
   };
 }
