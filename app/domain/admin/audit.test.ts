@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import be from "../../i18n/lang/be.json";
 import da from "../../i18n/lang/da.json";
@@ -7,6 +8,8 @@ import de from "../../i18n/lang/de.json";
 import en from "../../i18n/lang/en.json";
 import it_ from "../../i18n/lang/it.json";
 import nl from "../../i18n/lang/nl.json";
+import { categories, coupons, items, packages, partnerHotels, shops, storefronts, units } from "../../server/db/schema";
+import { formatPercent } from "../format";
 import { locales } from "../i18n";
 import { type AuditNames, auditRefs, changedFields, showChange, showValue, snapshot } from "./audit";
 
@@ -155,6 +158,26 @@ describe("the audit trail's words", () => {
     const logged = actions();
     expect(logged).toContain("change");
     expect(logged.filter((action) => !names[action])).toEqual([]);
+  });
+
+  it.each(locales)("names every column of a record the log keeps whole in %s (an item's creation showed slug, vatRateBp …)", (locale) => {
+    const fields = (messages[locale] as { admin: { audit: { fields: Record<string, string> } } }).admin.audit.fields;
+    const kept = { items, shops, coupons, categories, partnerHotels, packages, storefronts, units };
+    const unnamed = Object.entries(kept).flatMap(([table, columns]) =>
+      Object.keys(getTableColumns(columns))
+        .filter((column) => !["id", "createdAt", "updatedAt"].includes(column) && !fields[column])
+        .map((column) => `${table}.${column}`),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
+  it("shows kinds, sizing rules, levels and basis points in words", () => {
+    const t = (key: string) => `«${key}»`;
+    expect(showValue("kind", "sale", { entity: "item", locale: "da", t })).toBe("«admin.kind.sale»");
+    expect(showValue("kind", "percent", { entity: "coupon", locale: "da", t })).toBe("«admin.coupons.kind.percent»");
+    expect(showValue("sizing", "boot", { entity: "item", locale: "da", t })).toBe("«admin.items.sizingRule.boot»");
+    expect(showValue("level", "expert", { entity: "package", locale: "da", t })).toBe("«booking.skill.expert»");
+    expect(showValue("vatRateBp", 2200, { entity: "item", locale: "de", t })).toBe(formatPercent(22, "de"));
   });
 
   it("says how and where an order was paid in words, and names the order's fields", () => {

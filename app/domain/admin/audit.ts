@@ -4,7 +4,7 @@
  */
 import { formatDate, formatDateTime, formatDecimal, formatMoney, formatPercent } from "../format";
 import { type Locale, pick, type Translated } from "../i18n";
-import { ORDER_SOURCES } from "../vocabulary";
+import { COUPON_KINDS, ITEM_KINDS, ORDER_SOURCES, SIZING_KINDS, SKILLS } from "../vocabulary";
 import { counterMethodWord } from "./payment";
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
@@ -121,6 +121,9 @@ function nameOf(kind: keyof AuditNames, id: string | number, ctx: ShowContext): 
   return typeof name === "string" ? name : pick(name, ctx.locale) || `#${id}`;
 }
 
+/** Whether a logged value is one of a vocabulary's codes (an unknown one is shown as logged). */
+const isOneOf = (codes: readonly string[], value: unknown): value is string => typeof value === "string" && codes.includes(value);
+
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" ? (value as Record<string, unknown>) : {});
 
 /** One logged value as text: names for ids, money for cents, dates as dates, a status in words. */
@@ -157,10 +160,14 @@ export function showValue(field: string, value: unknown, ctx: ShowContext): stri
         return t(key, { value: formatDecimal(b.value, locale), code: b.code ?? "—", sole: b.soleLengthMm ?? "—" });
       })
       .join(", ");
+  // An item's or category's kind, a coupon's kind, the sizing rule and the level: as the forms name them.
+  if (field === "kind" && ctx.entity === "coupon" && isOneOf(COUPON_KINDS, value)) return t(`admin.coupons.kind.${value}`);
+  if (field === "kind" && isOneOf(ITEM_KINDS, value)) return t(`admin.kind.${value}`);
+  if (field === "sizing" && isOneOf(SIZING_KINDS, value)) return t(`admin.items.sizingRule.${value}`);
+  if (field === "level" && isOneOf(SKILLS, value)) return t(`booking.skill.${value}`);
   // How and where an order was paid: in words, not the codes the log keeps ("card", "counter").
   if (field === "method" && typeof value === "string") return t(counterMethodWord(value));
-  if (field === "source" && typeof value === "string" && (ORDER_SOURCES as readonly string[]).includes(value))
-    return t(`admin.orders.sources.${value}`);
+  if (field === "source" && isOneOf(ORDER_SOURCES, value)) return t(`admin.orders.sources.${value}`);
   if (field === "depositStatus" && typeof value === "string") return t(`admin.deposit.status.${value}`, { defaultValue: value });
   // Damage at return (decision 046): the category and how the fee is paid, in words.
   if (field === "damageCategory" && typeof value === "string") return t(`order.damage.category.${value}`, { defaultValue: value });
@@ -183,6 +190,8 @@ export function showValue(field: string, value: unknown, ctx: ShowContext): stri
     return value.map((row) => `${nameOf("shops", record(row).shopId as number, ctx)}: ${String(record(row).perDay ?? "—")}`).join(" · ");
   if (typeof value === "number" && /Cents$/.test(field)) return formatMoney(value, locale);
   if (typeof value === "number" && /Percent$/.test(field)) return formatPercent(value, locale);
+  // Basis points (a VAT rate of 22 % is kept as 2200).
+  if (typeof value === "number" && /Bp$/.test(field)) return formatPercent(value / 100, locale);
   if (typeof value === "boolean") return t(value ? "admin.audit.yes" : "admin.audit.no");
   if (typeof value === "string" && ISO_INSTANT.test(value)) return formatDateTime(value, locale, "medium");
   if (typeof value === "string" && ISO_DATE.test(value)) return formatDate(value, locale, { dateStyle: "medium" });
