@@ -140,12 +140,15 @@ function StrandedRow({ unit, columns }: { unit: UnitRow; columns: number }) {
   return (
     <tr data-stranded={unit.code}>
       <td colSpan={columns} className="px-3 pb-2">
-        <div role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-950">
+        <div
+          role="note"
+          className="sticky left-3 flex w-fit max-w-[min(40rem,calc(100vw-4rem))] gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-950"
+        >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p className="min-w-0">
             {t("admin.items.stranded", { count: unit.stranded.length })}{" "}
             {unit.stranded.map((booking, i) => (
-              <span key={booking.orderId} className="whitespace-nowrap">
+              <span key={booking.orderId}>
                 {i > 0 && ", "}
                 <Link
                   to={href(`/admin/calendar?start=${zonedDate(new Date(booking.pickupAt), SHOP_TIME_ZONE)}`)}
