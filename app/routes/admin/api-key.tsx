@@ -73,20 +73,25 @@ export default function ApiKeyRecord({ loaderData }: Route.ComponentProps) {
           columns={[
             { key: "at", label: t("admin.apiKeys.callAt"), cell: (c) => formatDateTime(c.at, locale) },
             { key: "method", label: t("admin.apiKeys.method"), cell: (c) => <code>{c.method}</code> },
-            { key: "path", label: t("admin.apiKeys.path"), cell: (c) => <code className="break-all">{c.path}</code> },
-            { key: "status", label: t("admin.apiKeys.status"), cell: (c) => c.status },
             {
-              key: "order",
-              label: t("admin.apiKeys.order"),
-              cell: (c) =>
-                c.orderId && c.orderNumber ? (
-                  <Link to={href(`/admin/order/${c.orderId}`)} className="font-medium text-brand-700 underline">
-                    {c.orderNumber}
-                  </Link>
-                ) : (
-                  "—"
-                ),
+              key: "path",
+              label: t("admin.apiKeys.path"),
+              // The order a call made or touched sits under its path, so a phone sees it without scrolling.
+              cell: (c) => (
+                <>
+                  <code className="break-all">{c.path}</code>
+                  {c.orderId && c.orderNumber && (
+                    <span className="mt-1 block">
+                      {t("admin.apiKeys.order")}{" "}
+                      <Link to={href(`/admin/order/${c.orderId}`)} className="whitespace-nowrap font-medium text-brand-700 underline">
+                        {c.orderNumber}
+                      </Link>
+                    </span>
+                  )}
+                </>
+              ),
             },
+            { key: "status", label: t("admin.apiKeys.status"), cell: (c) => c.status },
             { key: "ms", label: t("admin.apiKeys.ms"), cell: (c) => formatDecimal(Math.round(c.ms), locale) },
           ]}
         />
