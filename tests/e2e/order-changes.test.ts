@@ -1,7 +1,7 @@
 /**
  * Changing a booking in Chromium (decision 028): a customer changes the size of their skis from the order page, in
- * German and in Danish; a clerk adds a helmet to an order at the counter, in Danish. axe checks every
- * screen on the way.
+ * German and in Danish; a clerk adds a helmet to an order at the counter, in Danish. The new price shows
+ * line by line. axe checks every screen on the way.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,6 +48,8 @@ describe("changing a booking", () => {
     await page.locator('[name="lines.0.size"]').selectOption("164");
     await page.getByRole("button", { name: text(locale, "order.change.review") }).click();
     await expect.poll(() => page.getByText(text(locale, "order.change.samePrice")).count()).toBe(1);
+    // The new price line by line, as the order page lists the order's lines.
+    expect(await page.locator("[data-preview-line]").allTextContents()).toEqual([expect.stringContaining("(164)")]);
     await expectAccessible(page, `change price (${locale})`);
     // The size chosen stays chosen after the round trip.
     expect(await page.locator('[name="lines.0.size"]').inputValue()).toBe("164");
@@ -91,6 +93,10 @@ describe("changing a booking", () => {
     await expect.poll(() => page.locator('[name="lines.1.itemId"]').count()).toBe(1);
     await page.getByRole("button", { name: text("da", "order.change.review") }).click();
     await expect.poll(() => page.getByText(text("da", "order.change.toPay")).count()).toBe(1);
+    expect(await page.locator("[data-preview-line]").allTextContents()).toEqual([
+      expect.stringContaining("(156)"),
+      expect.stringMatching(/^Skihjelm \(M\)/),
+    ]);
     await expectAccessible(page, "staff change price");
     await page.getByLabel(text("da", "admin.orders.methods.cash")).check();
     await page.getByRole("button", { name: text("da", "order.change.confirm") }).click();

@@ -342,6 +342,10 @@ describe(`a change is priced as a new booking of the changed order on ${testDbKi
     expect(after.totalCents).toBe(newTotalCents);
     expect(after.discounts.map((d) => d.kind)).toEqual(["hotel", "coupon"]);
     expect(after.couponId).toBe(order.couponId);
+    // The line keeps its peak surcharge and the window's name, as a new booking's line would.
+    const [line] = await linesOf(order.id);
+    expect(line.surchargeCents).toBe(asBooked.context.quote.lines[0].surchargeCents);
+    expect(line.peaks.map((p) => p.name)).toEqual(["Test peak"]);
     await linesAddUp(order.id);
   });
 });

@@ -34,7 +34,7 @@ import {
   Rejected,
   toRef,
 } from "./holds.server";
-import { type BagLine, type ItemRow, type QuoteContext, quoteBag } from "./quote.server";
+import { type BagLine, type ItemRow, linePeaks, type QuoteContext, quoteBag } from "./quote.server";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -75,6 +75,8 @@ type Prepared = {
   hotel: QuoteContext["hotel"];
   /** By line key: the package a line is priced as a piece of. */
   packageNames: QuoteContext["packageNames"];
+  /** The names of the peak windows the lines' surcharges come from. */
+  peakNames: QuoteContext["peakNames"];
   couponApplies: boolean;
 };
 
@@ -140,7 +142,7 @@ async function prepare(
     db,
   );
   if (!priced.ok) return { ok: false, failure: { reason: "invalidLine" } };
-  const { quote, items, hotel, packageNames } = priced.context;
+  const { quote, items, hotel, packageNames, peakNames } = priced.context;
   return {
     ok: true,
     prepared: {
@@ -151,6 +153,7 @@ async function prepare(
       items,
       hotel,
       packageNames,
+      peakNames,
       couponApplies: quote.coupon?.applied === true,
     },
   };
@@ -446,6 +449,8 @@ async function applyChange(tx: Db, prepared: Prepared, changeId: number, userId:
           vatRateBp: price.vatRateBp,
           packageId: packageName ? (line.packageId ?? null) : null,
           packageName: packageName ? pick(packageName, language) : null,
+          surchargeCents: price.surchargeCents,
+          peaks: linePeaks(price, prepared.peakNames, language),
         };
       }),
     )
