@@ -59,6 +59,8 @@ async function bookedOrder(options: {
   couponCode?: string;
   hotelId?: number;
   language?: "en" | "de";
+  /** Who took the payment: the demo provider (online) or the counter. */
+  provider?: "demo" | "counter";
 }) {
   const held = await holdOrder(
     holdRequest(
@@ -93,8 +95,8 @@ async function bookedOrder(options: {
   if (!held.ok) throw new Error(`hold failed: ${JSON.stringify(held.failure)}`);
   await db.insert(schema.payments).values({
     orderId: held.order.id,
-    provider: "demo",
-    ref: `demo_${randomUUID()}`,
+    provider: options.provider ?? "demo",
+    ref: `${options.provider ?? "demo"}_${randomUUID()}`,
     status: "succeeded",
     amountCents: held.order.totalCents,
   });
@@ -368,6 +370,22 @@ describe(`a refund is told once, with when it arrives, on ${testDbKind}`, () => 
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(fill(de.mail.change.refunded, { amount: formatMoney(refund, "de") }));
     expect(mails[0].text).toContain(de.mail.refund.arrival);
+  });
+
+  it("a cheaper change at the counter of an order paid there says the branch pays the difference back", async () => {
+    const item = await createRentalItem(db, ciaslin, 2);
+    const order = await bookedOrder({
+      lines: [{ itemId: item.id, size: "170", quantity: 2, person: 0 }],
+      bookedAt: new Date("2027-03-01T10:00:00Z"),
+      provider: "counter",
+    });
+    const { newTotalCents } = await staffChange(order.id, (fields) => ({ ...fields, "lines.0.quantity": "1" }));
+    const refund = order.totalCents - newTotalCents;
+    expect(refund).toBeGreaterThan(0);
+    const mails = (await mailsOf(order.id)).filter((m) => m.kind !== "confirmation");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(fill(en.mail.change.refundedCounter, { amount: formatMoney(refund, "en") }));
+    expect(mails[0].text).not.toContain(en.mail.refund.arrival);
   });
 
   it("a cancellation with a refund sends one e-mail stating it, and the order page promises the same arrival", async () => {
