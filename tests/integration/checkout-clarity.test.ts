@@ -7,7 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMoney, formatPercent } from "../../app/domain/format";
+import { formatDate, formatMoney, formatPercent } from "../../app/domain/format";
 import { addDays } from "../../app/domain/periods";
 import en from "../../app/i18n/lang/en.json";
 import { expireDueOrders } from "../../app/server/booking/holds.server";
@@ -22,6 +22,7 @@ let shop: Awaited<ReturnType<typeof startTestServer>>;
 let db: Awaited<ReturnType<typeof startTestServer>>["database"]["db"];
 /** A ski with a 150 € deposit and a peak on the first two of the period's three days; one without either. */
 let peakSkiId = 0;
+let peakSkiSlug = "";
 let plainSkiId = 0;
 
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -45,6 +46,7 @@ beforeAll(async () => {
   const peakSki = await createRentalItem(db, ciaslin, 6, { local: true });
   await db.update(schema.items).set({ depositCents: 15000 }).where(eq(schema.items.id, peakSki.id));
   peakSkiId = peakSki.id;
+  peakSkiSlug = peakSki.slug;
   plainSkiId = (await createRentalItem(db, ciaslin, 6, { local: true })).id;
   // Only this peak, whatever the date the tests run on (the demo's Christmas window may overlap the period).
   await db.delete(schema.priceSurcharges);
@@ -149,6 +151,21 @@ describe("the checkout explains its price", () => {
     const document = squeeze(pdfLines.join(" "));
     expect(document).toContain(PEAK_NOTE);
     expect(document).toContain(DEPOSIT_NOTE);
+  });
+
+  it("the item's page names the peak beside its price table", async () => {
+    const day = (iso: string) => formatDate(`${iso}T12:00:00Z`, "en", { day: "numeric", month: "long", timeZone: "UTC" });
+    const page = await pageText(await createVisitor(shop.url).get(`/item/${peakSkiSlug}`));
+    expect(page).toContain(
+      fill(en.item.peak, {
+        name: "New Year",
+        from: day(period.pickupDate),
+        to: day(addDays(period.pickupDate, 1)),
+        percent: formatPercent(15, "en"),
+      }),
+    );
+    // Another item has no peak of its own (the only window is the peak ski's).
+    expect(await pageText(await createVisitor(shop.url).get("/item/ski-easy-carve"))).not.toContain("New Year");
   });
 
   it("promises PayPal where no deposit is due", async () => {

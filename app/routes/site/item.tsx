@@ -4,13 +4,14 @@ import { JsonLd } from "../../components/json-ld";
 import { pageMeta } from "../../components/meta";
 import { Picture } from "../../components/site/picture";
 import { useLocale, useLocalPath, useRootData } from "../../components/use-locale";
-import { formatMoney } from "../../domain/format";
+import { formatDate, formatMoney, formatPercent } from "../../domain/format";
 import { localizePath, splitLocale } from "../../domain/i18n";
 import { slugSchema } from "../../domain/ids";
+import { zonedDate } from "../../domain/periods";
 import { itemImages } from "../../domain/pictures";
 import { product } from "../../domain/structured-data";
 import { useTranslation } from "../../i18n/react";
-import { getItemPage } from "../../server/catalog/offer.server";
+import { getItemPage, upcomingPeaks } from "../../server/catalog/offer.server";
 import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/item";
 import type { PageHandle } from "./layout";
@@ -21,8 +22,9 @@ export const handle: PageHandle = { static: true };
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);
   const page = found(await getItemPage(param(slugSchema(), params.id), locale));
+  const peaks = page.prices ? await upcomingPeaks(page.item, locale, zonedDate(new Date())) : [];
   // The header's season switch shows the item's season (an e-bike's page is a summer page).
-  return { ...page, pageSeason: page.item.appId };
+  return { ...page, peaks, pageSeason: page.item.appId };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -42,7 +44,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const href = useLocalPath();
   const { origin } = useRootData();
-  const { item, category, prices, fromCents, branches, available } = loaderData;
+  const { item, category, prices, fromCents, branches, available, peaks } = loaderData;
   const images = itemImages(item, "(min-width: 768px) 40vw, 100vw");
   const url = (path: string) => origin + localizePath(path, locale);
   const book = (shop: string) =>
@@ -162,6 +164,16 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </tbody>
               </table>
+              {peaks.map((peak) => (
+                <p key={peak.startsOn} className="mt-2 max-w-sm text-sm text-slate-700" data-peak>
+                  {t("item.peak", {
+                    name: peak.name,
+                    from: formatDate(`${peak.startsOn}T12:00:00Z`, locale, { day: "numeric", month: "long", timeZone: "UTC" }),
+                    to: formatDate(`${peak.endsOn}T12:00:00Z`, locale, { day: "numeric", month: "long", timeZone: "UTC" }),
+                    percent: formatPercent(peak.percent, locale),
+                  })}
+                </p>
+              ))}
             </section>
           )}
           <section aria-labelledby="where" className="mt-8">

@@ -8,7 +8,7 @@ import { type ShopFilter, type ShopFilterKey, shopView } from "../../domain/shop
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { getDb } from "../db/client.server";
 import { categories, items, priceTables, serviceCapacity, shopStorefronts, shops, stock, units } from "../db/schema";
-import { getOfferPictures } from "./catalog.server";
+import { getOfferPictures, surchargesOf } from "./catalog.server";
 import { catalogRead } from "./catalog-cache.server";
 
 /** Everything but rentals has a public page of its own (ski service, depot, sports shop). */
@@ -192,6 +192,18 @@ export const shopRentals = catalogRead("shopRentals", async (shopId: number, app
 type ShopRentalCategory = { id: string; name: string; items: { id: number; slug: string; name: string; dayCents: number | null }[] };
 
 /** An active item's public page: the item, its category, prices and the branches that have it. */
+/**
+ * The peak windows still to come that put a surcharge on an item's days (issue 33): its page names them
+ * beside the price table, so a New Year booking's price is no surprise.
+ */
+export async function upcomingPeaks(item: { id: number; appId: Season }, locale: Locale, today: string) {
+  const windows = await surchargesOf(item.appId);
+  return windows
+    .filter((s) => (s.itemId === null || s.itemId === item.id) && s.percent > 0 && s.endsOn >= today)
+    .sort((a, b) => a.startsOn.localeCompare(b.startsOn))
+    .map((s) => ({ name: pick(s.name, locale), percent: s.percent, startsOn: s.startsOn, endsOn: s.endsOn }));
+}
+
 export const getItemPage = catalogRead("getItemPage", async (slug: string, locale: Locale) => {
   const db = getDb();
   const [row] = await db
