@@ -129,8 +129,10 @@ async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemA
                and r.state in ('held', 'confirmed')
                and not (r.state = 'held' and r.expires_at <= now())
                and r.period && ${range}::tstzrange
-           )) - stranded_bookings(u.item_id, u.size, ${params.shopId}::int,
-                                  ${!params.ownUnitsOnly}::boolean and not i.local, ${range}::tstzrange), 0)::int as free,
+           )) - case when exists (select 1 from units s where s.item_id = u.item_id and s.status <> 'active')
+                      then stranded_bookings(u.item_id, u.size, ${params.shopId}::int,
+                                             ${!params.ownUnitsOnly}::boolean and not i.local, ${range}::tstzrange)
+                      else 0 end, 0)::int as free,
            count(*)::int as total,
            i.max_height_cm, i.max_shoe_size
     from units u
