@@ -7,6 +7,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plannerRange } from "../../app/domain/admin/planner";
+import { getPlanner } from "../../app/server/admin/planner.server";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { getAvailability } from "../../app/server/booking/availability.server";
 import { cancelOrder, confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
@@ -139,5 +141,11 @@ describe(`a unit leaving service on ${testDbKind}`, () => {
     const page = await pageText(await shop.request(`/admin/item/${local.id}`, { headers: { Cookie: staff } }));
     expect(page).toContain("Still booked while out of service");
     expect(page).toContain(stays.number);
+    // The planner shows the retired unit while the booking sits on it, so it can be moved when a unit frees up.
+    const view = await getPlanner(branches.ciaslin, plannerRange({ start: "2027-01-11", span: "week" }, "2026-11-26"), "en");
+    const shown = view.rows.find((row) => row.kind === "unit" && row.code === own.code);
+    expect(shown).toMatchObject({ status: "retired" });
+    const bar = view.bars.find((b) => b.order !== null && view.orders[b.order].number === stays.number);
+    expect(bar).toMatchObject({ unitId: own.id });
   });
 });
