@@ -21,7 +21,9 @@ export function unpaidBecause(
 ): "failed" | "cancelled" | "timeout" | null {
   if (order.status !== "expired") return null;
   if (attempts.some((p) => p.status === "failed")) return "failed";
-  const closedInTime = attempts.some((p) => p.status === "expired" && order.expiresAt !== null && p.updatedAt < order.expiresAt);
+  // The checkout is closed, then the order expired with `expires_at` pulled to that moment: the two can carry
+  // the same instant (one transaction's now(), or a clock that did not tick), so "at or before" counts.
+  const closedInTime = attempts.some((p) => p.status === "expired" && order.expiresAt !== null && p.updatedAt <= order.expiresAt);
   return closedInTime ? "cancelled" : "timeout";
 }
 
