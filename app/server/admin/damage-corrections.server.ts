@@ -1,25 +1,12 @@
-/**
- * Corrections of a damage report (issue 33; decision 046): a clerk who chose the wrong category, mistyped the
- * fee or could not add the photos the first time corrects the report. The report row holds the current
- * version; each correction first copies the version it replaces into `damage_report_versions`, so the order
- * page shows every earlier version with who wrote it and who replaced it, and an audit entry names the change.
- * Photos are only added (three at most in all): an earlier version's photos stay those of the report.
- */
-import { existsSync } from "node:fs";
-import { mkdir, unlink } from "node:fs/promises";
-import { join, resolve } from "node:path";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type DamageReportInput, damageCategoryFits, MAX_DAMAGE_PHOTOS } from "../../domain/damage";
 import { fail, ok, type Result } from "../../domain/result";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
-import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { damageReports, damageReportVersions, items, orders, units, users } from "../db/schema";
-import { PictureRefused, type ProcessedPicture, processPicture, writeAtomically } from "../media/pictures.server";
 import { recordAudit } from "./audit.server";
-
-const damageDir = (orderId: string) => resolve(getConfig().DATA_DIR, "damage", orderId);
+import { removeUnlisted, storeDamagePhotos } from "./damage.server";
 
 /**
  * Replaces the report of a unit of an order with the corrected one, keeping the one it replaces as a
@@ -40,24 +27,9 @@ export async function correctDamage(user: BackOfficeUser, orderId: string, input
   if (found.report.photos.length + input.photos.length > MAX_DAMAGE_PHOTOS)
     return fail.invalid({ photos: "admin.damage.errors.tooManyInAll" });
 
-  const processed: ProcessedPicture[] = [];
-  for (const photo of input.photos) {
-    try {
-      processed.push(await processPicture(new Uint8Array(await photo.arrayBuffer())));
-    } catch (error) {
-      if (error instanceof PictureRefused) return fail.invalid({ photos: `admin.damage.errors.${error.reason}` });
-      throw error;
-    }
-  }
-  const dir = damageDir(orderId);
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const file of processed.flatMap((p) => p.files)) {
-    const path = join(dir, file.file);
-    if (existsSync(path)) continue;
-    await writeAtomically(path, file.data);
-    written.push(path);
-  }
+  const stored = await storeDamagePhotos(orderId, input.photos);
+  if (!stored.ok) return stored;
+  const { names, written } = stored.value;
 
   try {
     const version = await db.transaction(async (tx) => {
@@ -82,7 +54,7 @@ export async function correctDamage(user: BackOfficeUser, orderId: string, input
         writtenAt: last ? last.replacedAt : report.createdAt,
         replacedBy: user.id,
       });
-      const photos = [...new Set([...report.photos, ...processed.map((p) => p.name)])];
+      const photos = [...new Set([...report.photos, ...names])];
       await tx
         .update(damageReports)
         .set({ category: input.category, note: input.note, photos, feeCents: input.fee, feePaidBy: input.paidBy })
@@ -113,7 +85,7 @@ export async function correctDamage(user: BackOfficeUser, orderId: string, input
     });
     return ok({ version });
   } catch (error) {
-    await Promise.all(written.map((path) => unlink(path).catch(() => {})));
+    await removeUnlisted(orderId, written);
     throw error;
   }
 }

@@ -236,6 +236,34 @@ class Refused extends Error {
 }
 
 /**
+ * Decodes and resizes a report's photos, then writes their files under the order's folder. A refused photo
+ * refuses them all with nothing written. `written` lists only the files this call added, for
+ * `removeUnlisted` when the report that names them is refused: the same photo may belong to another unit's
+ * report.
+ */
+export async function storeDamagePhotos(orderId: string, photos: File[]): Promise<Result<{ names: string[]; written: string[] }>> {
+  const processed: ProcessedPicture[] = [];
+  for (const photo of photos) {
+    try {
+      processed.push(await processPicture(new Uint8Array(await photo.arrayBuffer())));
+    } catch (error) {
+      if (error instanceof PictureRefused) return fail.invalid({ photos: `admin.damage.errors.${error.reason}` });
+      throw error;
+    }
+  }
+  const dir = damageDir(orderId);
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  for (const file of processed.flatMap((p) => p.files)) {
+    const path = join(dir, file.file);
+    if (existsSync(path)) continue;
+    await writeAtomically(path, file.data);
+    written.push(path);
+  }
+  return ok({ names: [...new Set(processed.map((p) => p.name))], written });
+}
+
+/**
  * Records the damage of one unit of an order and takes the unit into repair. The photos are decoded and
  * resized first (a refused one refuses the report, nothing written), their files written, then the report, the
  * unit's status and the audit entries in one transaction; when that refuses, the files written for it are
@@ -251,26 +279,9 @@ export async function reportDamage(user: BackOfficeUser, orderId: string, input:
   if (!unit) return fail.invalid({ form: "admin.damage.errors.unit" });
   if (!damageCategoryFits(unit.sizing, input.category)) return fail.invalid({ category: "admin.damage.errors.category" });
 
-  const processed: ProcessedPicture[] = [];
-  for (const photo of input.photos) {
-    try {
-      processed.push(await processPicture(new Uint8Array(await photo.arrayBuffer())));
-    } catch (error) {
-      if (error instanceof PictureRefused) return fail.invalid({ photos: `admin.damage.errors.${error.reason}` });
-      throw error;
-    }
-  }
-  const names = [...new Set(processed.map((p) => p.name))];
-  const dir = damageDir(orderId);
-  await mkdir(dir, { recursive: true });
-  // Only files this report adds are taken back on a refusal: the same photo may belong to another unit's report.
-  const written: string[] = [];
-  for (const file of processed.flatMap((p) => p.files)) {
-    const path = join(dir, file.file);
-    if (existsSync(path)) continue;
-    await writeAtomically(path, file.data);
-    written.push(path);
-  }
+  const stored = await storeDamagePhotos(orderId, input.photos);
+  if (!stored.ok) return stored;
+  const { names, written } = stored.value;
 
   try {
     const id = await db.transaction(async (tx) => {
@@ -346,7 +357,7 @@ export async function reportDamage(user: BackOfficeUser, orderId: string, input:
  * Deletes files written for a refused report, but not those a report of the order lists: the same photo sent
  * twice at the same moment (a double tap) is written by both requests, and the one that won keeps it.
  */
-async function removeUnlisted(orderId: string, written: string[]) {
+export async function removeUnlisted(orderId: string, written: string[]) {
   if (written.length === 0) return;
   const listed = await getDb().select({ photos: damageReports.photos }).from(damageReports).where(eq(damageReports.orderId, orderId));
   const kept = new Set(listed.flatMap((r) => r.photos));
