@@ -4,20 +4,19 @@
  * is multipart and works without JavaScript; with it, photos taken one after the other with the camera are
  * collected (up to three), previewed and checked before anything is sent.
  */
-import { Camera, CircleAlert, PackageCheck, Send, Wrench, X } from "lucide-react";
+import { Camera, PackageCheck, Send, Wrench, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { MAX_PICTURE_BYTES } from "../../domain/admin/item-picture";
 import { type DamageCategory, damagePhotoImage, FEE_PAID_BY, keepPhotos, MAX_DAMAGE_PHOTOS } from "../../domain/damage";
 import { formatDateTime, formatMoney } from "../../domain/format";
-import { zonedDate } from "../../domain/periods";
-import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { useTranslation } from "../../i18n/react";
 import type { DamageReportView, OrderDamage } from "../../server/admin/damage.server";
 import type { DamageVersion } from "../../server/admin/damage-corrections.server";
 import { FormValues, replyFor, useField } from "../form-values";
 import { Picture } from "../site/picture";
-import { useLocale, useLocalPath } from "../use-locale";
+import { useLocale } from "../use-locale";
+import { BookingsNote } from "./bookings-note";
 import { TextField } from "./form";
 
 const button = "inline-flex items-center gap-2 rounded-md px-4 py-2 font-semibold";
@@ -183,7 +182,6 @@ function ReportView({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const href = useLocalPath();
   const corrected = versions[0];
   return (
     <div className="mt-2 space-y-2 text-sm" data-damage-report={report.id}>
@@ -248,23 +246,11 @@ function ReportView({
         </details>
       )}
       {report.bookedLater.length > 0 && (
-        <div role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-950" data-booked-later>
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p className="min-w-0">
-            {t("admin.damage.bookedLater", { count: report.bookedLater.length })}{" "}
-            {report.bookedLater.map((booking, i) => (
-              <span key={booking.orderId}>
-                {i > 0 && ", "}
-                <Link
-                  to={href(`/admin/calendar?start=${zonedDate(new Date(booking.pickupAt), SHOP_TIME_ZONE)}`)}
-                  className="font-medium underline"
-                >
-                  {booking.number}
-                </Link>
-              </span>
-            ))}
-          </p>
-        </div>
+        <BookingsNote
+          message={t("admin.damage.bookedLater", { count: report.bookedLater.length })}
+          bookings={report.bookedLater}
+          data-booked-later
+        />
       )}
       {unit.status === "maintenance" && <ReleaseForm unit={unit} open={replied} />}
     </div>

@@ -3,16 +3,14 @@
  * codes, deleting a unit that was never booked), the sale stock per branch and size, and the service
  * capacity per branch. Staff see and change their own branches only; stock and capacity are the admin's.
  */
-import { CircleAlert, Plus, Tags, Trash2, Wrench } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Plus, Tags, Trash2, Wrench } from "lucide-react";
+import { Form } from "react-router";
 import { MAX_UNITS_AT_ONCE } from "../../domain/admin/item-units";
-import { formatDate } from "../../domain/format";
-import { zonedDate } from "../../domain/periods";
-import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { UNIT_STATUSES } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { FormValues, replyFor } from "../form-values";
-import { useLocale, useLocalPath } from "../use-locale";
+import { useLocalPath } from "../use-locale";
+import { BookingsNote } from "./bookings-note";
 import { adminInputClass, SelectField, TextField } from "./form";
 import { ItemSectionStatus, secondaryButton, smallButton } from "./item-ui";
 
@@ -131,36 +129,17 @@ function UnitLine({ unit, soles, reply }: { unit: UnitRow; soles: boolean; reply
   );
 }
 
-/** The bookings still on a unit out of service, each a link to the planner's week of its pickup. */
+/** The bookings still on a unit out of service. */
 function StrandedRow({ unit, columns }: { unit: UnitRow; columns: number }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const href = useLocalPath();
-  const day = (value: string) => formatDate(value, locale, { day: "numeric", month: "short" });
   return (
     <tr data-stranded={unit.code}>
       <td colSpan={columns} className="px-3 pb-2">
-        <div
-          role="note"
-          className="sticky left-3 flex w-fit max-w-[min(40rem,calc(100vw-4rem))] gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-950"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p className="min-w-0">
-            {t("admin.items.stranded", { count: unit.stranded.length })}{" "}
-            {unit.stranded.map((booking, i) => (
-              <span key={booking.orderId}>
-                {i > 0 && ", "}
-                <Link
-                  to={href(`/admin/calendar?start=${zonedDate(new Date(booking.pickupAt), SHOP_TIME_ZONE)}`)}
-                  className="font-medium underline"
-                >
-                  {booking.number}
-                </Link>{" "}
-                ({day(booking.pickupAt)} – {day(booking.returnAt)})
-              </span>
-            ))}
-          </p>
-        </div>
+        <BookingsNote
+          message={t("admin.items.stranded", { count: unit.stranded.length })}
+          bookings={unit.stranded}
+          className="sticky left-3 w-fit max-w-[min(40rem,calc(100vw-4rem))]"
+        />
       </td>
     </tr>
   );
