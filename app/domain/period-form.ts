@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { parse } from "./forms";
-import { checkPeriod, type IsoDate, type PeriodError, type PeriodInput, type ShopCalendar } from "./periods";
+import { checkPeriod, type IsoDate, type PeriodInput, periodFieldErrors, type ShopCalendar } from "./periods";
 import { type CalendarBounds, type DayRange, dayKind, pickDay, visibleMonth, type YearMonth } from "./range-calendar";
 import { fail, ok, type Result } from "./result";
 
@@ -17,28 +17,13 @@ export const periodSchema = z.object({
   returnTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "booking.errors.time" }),
 });
 
-/** Which field each rule of the period belongs to, so the message shows next to it. */
-export const PERIOD_FIELD_OF: Record<PeriodError, "pickupDate" | "returnDate" | "pickupTime" | "returnTime"> = {
-  "period.invalidDate": "pickupDate",
-  "period.pickupInPast": "pickupDate",
-  "period.outsideSeason": "pickupDate",
-  "period.pickupDayClosed": "pickupDate",
-  "period.returnBeforePickup": "returnDate",
-  "period.tooLong": "returnDate",
-  "period.returnDayClosed": "returnDate",
-  "period.pickupOutsideHours": "pickupTime",
-  "period.returnOutsideHours": "returnTime",
-};
-
 /** A posted period, checked for its form and against the branch's calendar; refused with a message per field. */
 export function checkPostedPeriod(values: unknown, calendar: ShopCalendar, now: Date): Result<PeriodInput> {
   const parsed = parse(periodSchema, values);
   if (!parsed.ok) return parsed;
   const checked = checkPeriod(parsed.value, calendar, now);
   if (checked.ok) return ok(parsed.value);
-  const errors: Record<string, string> = {};
-  for (const error of checked.errors) errors[PERIOD_FIELD_OF[error]] ??= error;
-  return fail.invalid(errors);
+  return fail.invalid(periodFieldErrors(checked.errors));
 }
 
 const dropped = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);

@@ -3,6 +3,7 @@
  * the shop's time zone, checked against opening hours, closed days and the season window, and turned into
  * half-open UTC instants `[pickup, return)`. Rules: docs/decisions/008-rental-periods.md.
  */
+import type { FieldErrors } from "./result";
 import { SHOP_TIME_ZONE } from "./time-zone";
 /** The longest rental bookable online. */
 export const MAX_RENTAL_DAYS = 60;
@@ -32,6 +33,29 @@ export type PeriodError =
   | "period.returnDayClosed"
   | "period.pickupOutsideHours"
   | "period.returnOutsideHours";
+
+/** Which field each rule of the period belongs to, so the message shows next to it. */
+const PERIOD_FIELD_OF: Record<PeriodError, "pickupDate" | "returnDate" | "pickupTime" | "returnTime"> = {
+  "period.invalidDate": "pickupDate",
+  "period.pickupInPast": "pickupDate",
+  "period.outsideSeason": "pickupDate",
+  "period.pickupDayClosed": "pickupDate",
+  "period.returnBeforePickup": "returnDate",
+  "period.tooLong": "returnDate",
+  "period.returnDayClosed": "returnDate",
+  "period.pickupOutsideHours": "pickupTime",
+  "period.returnOutsideHours": "returnTime",
+};
+
+/**
+ * The one way a broken period rule becomes a field's message, for every form and the API that post a
+ * period (pickupDate, pickupTime, returnDate, returnTime): the first rule broken per field.
+ */
+export function periodFieldErrors(errors: readonly PeriodError[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const error of errors) fields[PERIOD_FIELD_OF[error]] ??= error;
+  return fields;
+}
 
 export type RentalPeriod = {
   pickupDate: IsoDate;

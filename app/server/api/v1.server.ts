@@ -29,8 +29,7 @@ import {
 } from "../../domain/api";
 import { API_HOLD_LIMITS, type HoldLimitBreach } from "../../domain/hold-limits";
 import { type Locale, localizePath, pick } from "../../domain/i18n";
-import { PERIOD_FIELD_OF } from "../../domain/period-form";
-import { addDays, checkPeriod, type PeriodError, type RentalPeriod, zonedInstant } from "../../domain/periods";
+import { addDays, checkPeriod, type PeriodError, periodFieldErrors, type RentalPeriod, zonedInstant } from "../../domain/periods";
 import { type PictureOwner, parsePictureName, pictureFiles } from "../../domain/pictures";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { Season } from "../../domain/vocabulary";
@@ -88,9 +87,7 @@ async function periodAt(
 }
 
 function periodProblem(errors: PeriodError[]) {
-  const fields: Record<string, string> = {};
-  for (const error of errors) fields[PERIOD_FIELD_OF[error]] ??= error;
-  return new ApiProblem(400, "validation", "api.errors.period", undefined, fields);
+  return new ApiProblem(400, "validation", "api.errors.period", undefined, periodFieldErrors(errors));
 }
 
 function itemView(

@@ -9,7 +9,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { lineValue } from "../../domain/admin/order";
 import { type Locale, pick } from "../../domain/i18n";
 import { type ChangeBy, type ChangeRequest, changeRefusal } from "../../domain/order-change";
-import { zonedDate } from "../../domain/periods";
+import { periodFieldErrors, zonedDate } from "../../domain/periods";
 import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { recordAudit } from "../admin/audit.server";
@@ -156,11 +156,8 @@ function refusal(failure: ChangeFailure): Result<never> {
       return fail.notFound();
     case "notAllowed":
       return fail.conflict({ form: failure.message });
-    case "period": {
-      const errors: Record<string, string> = {};
-      for (const error of failure.errors) errors[error.includes("return") ? "returnDate" : "pickupDate"] ??= error;
-      return fail.invalid(errors);
-    }
+    case "period":
+      return fail.invalid(periodFieldErrors(failure.errors));
     case "unavailable":
       return fail.conflict(
         { form: failure.line.size ? "order.change.unavailableSize" : "order.change.unavailable" },
