@@ -8,8 +8,8 @@
  * Never fails for being slow.
  */
 import sharp from "sharp";
-import { demoArt } from "../app/server/db/seed/art/index";
-import { demoArtSubjects, subjectKey } from "../app/server/db/seed/art/subjects";
+import { demoArt } from "../app/demo/art/index";
+import { demoArtSubjects, subjectKey } from "../app/demo/art/subjects";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const subjects = demoArtSubjects();

@@ -1,5 +1,5 @@
 /** Helpers shared by the page benchmarks (bench/ssr.ts, bench/lighthouse.ts). */
-import { demoItems } from "../app/server/db/seed/demo-data";
+import { demoItems } from "../app/demo/demo-data";
 
 /** The headers of bench/run.ts: a browser (bots get no rendered error page) that accepts gzip. */
 export const BROWSER_HEADERS = { "user-agent": "Mozilla/5.0 (bench) Chrome/156", "accept-encoding": "gzip" };

@@ -6,8 +6,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { type ArtSubject, demoArt } from "../app/server/db/seed/art/index";
-import { demoArtSubjects } from "../app/server/db/seed/art/subjects";
+import { type ArtSubject, demoArt } from "../app/demo/art/index";
+import { demoArtSubjects } from "../app/demo/art/subjects";
 
 const out = process.argv[2] ?? "/tmp/art-sheet";
 const width = Number(process.argv[3] ?? 320);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Body } from "./sizing";
 import { fitFor } from "./suitability";
 
-// The demo catalogue's skis and boards (app/server/db/seed/demo-data.ts), as the rule sees them.
+// The demo catalogue's skis and boards (app/demo/demo-data.ts), as the rule sees them.
 const items = {
   easyCarve: { sizing: "ski", level: "beginner", sizes: ["140", "148", "156", "164", "172"] },
   allMountain: { sizing: "ski", level: "intermediate", sizes: ["149", "156", "163", "170", "177"] },

@@ -6,9 +6,9 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoStorefronts } from "../../app/demo/demo-data";
 import type { Locale } from "../../app/domain/i18n";
 import { seasonOrder, zonedDate } from "../../app/domain/periods";
-import { demoStorefronts } from "../../app/server/db/seed/demo-data";
 import { launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, path, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";

@@ -5,9 +5,9 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoSurcharges } from "../../app/demo/demo-data";
 import { formatPercent } from "../../app/domain/format";
 import { addDays, daysBetween, type IsoDate } from "../../app/domain/periods";
-import { demoSurcharges } from "../../app/server/db/seed/demo-data";
 import { adminContext, launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { addRecommended, fillInvoice, fillPersons, hydrated, path, pickDates, text } from "../helpers/browser-booking";
 

@@ -1,5 +1,5 @@
 /**
- * The demo shop's pictures: each illustration (an SVG from app/server/db/seed/art) is rendered to PNG
+ * The demo shop's pictures: each illustration (an SVG from app/demo/art) is rendered to PNG
  * with sharp and goes through the upload pipeline (processPicture), so demo and uploaded pictures are the
  * same kind of files. Every test server and every fresh start seeds, so the files are cached on disk
  * outside DATA_DIR, keyed by the SVG and the pipeline's settings, and hard-linked into DATA_DIR: a seed

@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { type PlannedOrder, planSeason, type SeasonCatalogue, unitPrice } from "../../../demo/season";
 import type { Locale } from "../../../domain/i18n";
 import { reservationRange, zonedDate } from "../../../domain/periods";
 import type { PriceTable } from "../../../domain/pricing";
@@ -15,7 +16,6 @@ import { orderPageUrl } from "../../orders/orders.server";
 import { getSettings } from "../../settings/settings.server";
 import { type Db, queryRows } from "../client.server";
 import * as schema from "../schema";
-import { type PlannedOrder, planSeason, type SeasonCatalogue, unitPrice } from "./season";
 
 const BATCH = 500;
 

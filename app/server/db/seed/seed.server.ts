@@ -2,12 +2,9 @@
  * Loads the demo catalogue (./demo-data) into an empty database, in one transaction.
  * Users and settings are not created here.
  */
-import { OFFER_KINDS, type PictureOwner } from "../../../domain/pictures";
-import { type DemoPicture, demoPicture, installDemoPicture, inTurns } from "../../media/demo-pictures.server";
-import type { Db } from "../client.server";
-import * as schema from "../schema";
-import { type ArtSubject, demoArt } from "./art";
-import { shopSubject } from "./art/subjects";
+
+import { type ArtSubject, demoArt } from "../../../demo/art";
+import { shopSubject } from "../../../demo/art/subjects";
 import {
   demoCategories,
   demoCoupons,
@@ -21,7 +18,11 @@ import {
   demoStorefronts,
   demoSurcharges,
   demoUnits,
-} from "./demo-data";
+} from "../../../demo/demo-data";
+import { OFFER_KINDS, type PictureOwner } from "../../../domain/pictures";
+import { type DemoPicture, demoPicture, installDemoPicture, inTurns } from "../../media/demo-pictures.server";
+import type { Db } from "../client.server";
+import * as schema from "../schema";
 
 /** Rows per INSERT statement for the big tables (well under PostgreSQL's 65,535 parameters). */
 const BATCH = 500;

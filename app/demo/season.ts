@@ -18,10 +18,10 @@
  *   (some early, some with damage noted), overdue, no-shows, cancelled with a refund, expired, a few still
  *   waiting for payment.
  */
-import type { Locale, Translated } from "../../../domain/i18n";
-import { addDays, daysBetween, type IsoDate, zonedDate, zonedInstant } from "../../../domain/periods";
-import { type CouponInput, type PriceTable, type Quote, type QuoteLineInput, quoteRental, roundCents } from "../../../domain/pricing";
-import type { AgeBand, ItemKind, Season, Skill } from "../../../domain/vocabulary";
+import type { Locale, Translated } from "../domain/i18n";
+import { addDays, daysBetween, type IsoDate, zonedDate, zonedInstant } from "../domain/periods";
+import { type CouponInput, type PriceTable, type Quote, type QuoteLineInput, quoteRental, roundCents } from "../domain/pricing";
+import type { AgeBand, ItemKind, Season, Skill } from "../domain/vocabulary";
 
 // ---------------------------------------------------------------------------------------------
 // What the planner is given

@@ -6,9 +6,9 @@
  * Pure data, no I/O. Rows reference branches and items by slug; `seedDemo` resolves the slugs to
  * the serial ids the database generates. Villages, streets, hotels and the e-mail domain are invented.
  */
-import type { Translated } from "../../../domain/i18n";
-import type { Season } from "../../../domain/vocabulary";
-import type * as schema from "../schema";
+import type { Translated } from "../domain/i18n";
+import type { Season } from "../domain/vocabulary";
+import type * as schema from "../server/db/schema";
 
 type ItemInsert = typeof schema.items.$inferInsert;
 
