@@ -3,8 +3,8 @@
  * `booking.errors.firstName`) and the body data that helps choose sizes (domain/sizing.ts).
  */
 import { z } from "zod";
-import { hasBinding } from "./binding";
 import { emptyToUndefined, optionalText } from "./booking-fields";
+import { hasBinding } from "./counter/binding";
 import { parse } from "./forms";
 import type { PersonRow } from "./person-rows";
 import { fail, ok, type Result } from "./result";

@@ -9,13 +9,13 @@ import { daysUntilPickup, EARLY_PICKUP_DAYS } from "../../app/domain/admin/order
 import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
 import it_ from "../../app/i18n/lang/it.json";
-import { hashPassword } from "../../app/server/auth/password.server";
-import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
 import { sendOrderConfirmation } from "../../app/server/orders/confirmation.server";
-import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
+import { signedIn } from "../helpers/accounts";
+import { createRentalItem, holdRequest, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { counterOrderForm, createdOrderId, paidRental } from "../helpers/orders";
 import { locationOf, pageText } from "../helpers/visitor";
 
 let shop: Awaited<ReturnType<typeof startTestServer>>;
@@ -26,38 +26,8 @@ let ciaslinStaff: string;
 let runcadozStaff: string;
 let customer: string;
 
-async function createUser(email: string, role: "customer" | "staff" | "admin", shopIdsOf: number[] = []) {
-  const [user] = await db
-    .insert(schema.users)
-    .values({ email, name: email.split("@")[0], role, passwordHash: await hashPassword("a long test password") })
-    .returning();
-  if (shopIdsOf.length > 0) await db.insert(schema.userShops).values(shopIdsOf.map((shopId) => ({ userId: user.id, shopId })));
-  return shop.login(email, "a long test password");
-}
-
-/** A paid order of one pair of the given item at a branch, with a succeeded demo payment. */
-async function paidOrder(shopId: number, itemId: number, overrides: Parameters<typeof holdRequest>[2] = {}) {
-  const held = await holdOrder(holdRequest(shopId, [rentalLine(itemId)], overrides));
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
-  await db.insert(schema.payments).values({
-    orderId: held.order.id,
-    provider: "demo",
-    ref: `demo_test_${held.order.id}`,
-    status: "succeeded",
-    amountCents: held.order.totalCents,
-    currency: "EUR",
-  });
-  expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
-  return held.order;
-}
-
 const as = (cookie: string) => ({ headers: { Cookie: cookie } });
-const post = (cookie: string, path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
-  });
+const post = (cookie: string, path: string, fields: Record<string, string>) => shop.post(path, fields, cookie);
 const orderRow = async (id: string) => (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0];
 const reservedUnits = (orderId: string) =>
   db
@@ -72,9 +42,9 @@ beforeAll(async () => {
   db = shop.database.db;
   branches = await shopIds(db);
   admin = await shop.login();
-  ciaslinStaff = await createUser("clerk.ciaslin@test.example", "staff", [branches.ciaslin]);
-  runcadozStaff = await createUser("clerk.runcadoz@test.example", "staff", [branches.runcadoz]);
-  customer = await createUser("customer@test.example", "customer");
+  ciaslinStaff = await signedIn(shop, "clerk.ciaslin@test.example", "staff", { branches: [branches.ciaslin] });
+  runcadozStaff = await signedIn(shop, "clerk.runcadoz@test.example", "staff", { branches: [branches.runcadoz] });
+  customer = await signedIn(shop, "customer@test.example", "customer");
 });
 afterAll(async () => {
   await shop?.close();
@@ -84,8 +54,8 @@ describe(`orders in the back office on ${testDbKind}`, () => {
   it("lists orders with search, filters and sorting, and staff see only their branches", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 2);
     const board = await createRentalItem(db, branches.runcadoz, 2);
-    const here = await paidOrder(branches.ciaslin, ski.id);
-    const there = await paidOrder(branches.runcadoz, board.id);
+    const here = await paidRental(db, branches.ciaslin, ski.id);
+    const there = await paidRental(db, branches.runcadoz, board.id);
 
     const all = await pageText(await shop.request("/admin/orders", as(admin)));
     expect(all).toContain(here.number);
@@ -128,7 +98,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
 
   it("exports the filtered list as CSV in the page's language, safe for spreadsheets", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(branches.ciaslin, ski.id, {
+    const order = await paidRental(db, branches.ciaslin, ski.id, {
       invoice: { ...holdRequest(0, []).invoice, name: '=HYPERLINK("http://evil")', email: "csv@test.example" },
     });
     const response = await shop.request(`/it/admin/orders.csv?q=${order.number}`, as(admin));
@@ -173,8 +143,8 @@ describe(`orders in the back office on ${testDbKind}`, () => {
       .returning();
     const ski = await createRentalItem(db, branches.ciaslin, 4);
     // Booked six weeks ahead, the early-booking discount (10 % from 14 days) is below 15 % and above 5 %: they do not stack.
-    const applied = await orderRow((await paidOrder(branches.ciaslin, ski.id, { hotelId: generous.id })).id);
-    const outdone = await orderRow((await paidOrder(branches.ciaslin, ski.id, { hotelId: modest.id })).id);
+    const applied = await orderRow((await paidRental(db, branches.ciaslin, ski.id, { hotelId: generous.id })).id);
+    const outdone = await orderRow((await paidRental(db, branches.ciaslin, ski.id, { hotelId: modest.id })).id);
     expect(applied.discounts.map((d) => d.kind)).toEqual(["hotel"]);
     expect(outdone.discounts.map((d) => d.kind)).toEqual(["offer"]);
     expect(outdone.hotelId).toBe(modest.id);
@@ -194,7 +164,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
       expect(mail.html).toContain(note);
     }
     // A German order says it in German, on the admin page and in its e-mail.
-    const german = await orderRow((await paidOrder(branches.ciaslin, ski.id, { hotelId: generous.id, language: "de" })).id);
+    const german = await orderRow((await paidRental(db, branches.ciaslin, ski.id, { hotelId: generous.id, language: "de" })).id);
     const germanNote = de.order.hotel.applied.replace("{{hotel}}", "Hotel Alpenrose");
     expect(await pageText(await shop.request(`/de/order/${german.token}`))).toContain(`${de.order.hotel.label} ${germanNote}`);
     expect(await pageText(await shop.request(`/de/admin/order/${german.id}`, as(ciaslinStaff)))).toContain(
@@ -204,13 +174,13 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     const [germanMail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.orderId, german.id));
     expect(germanMail.text).toContain(`${de.order.hotel.label}: ${germanNote}`);
     // An order without a hotel says nothing about one.
-    const plain = await orderRow((await paidOrder(branches.ciaslin, ski.id)).id);
+    const plain = await orderRow((await paidRental(db, branches.ciaslin, ski.id)).id);
     expect(await pageText(await shop.request(`/order/${plain.token}`))).not.toContain(en.order.hotel.label);
   });
 
   it("hands out with the scanned codes: the reserved unit, or another free one of the same model and size", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 3);
-    const order = await paidOrder(branches.ciaslin, ski.id);
+    const order = await paidRental(db, branches.ciaslin, ski.id);
     const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
     const [reserved] = await reservedUnits(order.id);
     const others = (await db.select().from(schema.units).where(eq(schema.units.itemId, ski.id))).filter((u) => u.id !== reserved.unitId);
@@ -231,7 +201,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     expect(await pageText(empty)).toContain(en.admin.orders.errors.oneCode);
 
     // Another unit of the same ski is booked by someone else for the same days: it cannot be handed out.
-    const rival = await paidOrder(branches.ciaslin, ski.id);
+    const rival = await paidRental(db, branches.ciaslin, ski.id);
     const [rivalUnit] = await reservedUnits(rival.id);
     const busy = await post(ciaslinStaff, path, { intent: "pickup", early: "on", [`codes.${line.id}`]: rivalUnit.code.toLowerCase() });
     expect(busy.status).toBe(400);
@@ -269,7 +239,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
 
   it("takes back with a note and frees the unit after the turnaround buffer", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(branches.ciaslin, ski.id);
+    const order = await paidRental(db, branches.ciaslin, ski.id);
     const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
     const [unit] = await reservedUnits(order.id);
     expect((await post(admin, `/admin/order/${order.id}`, { intent: "pickup", early: "on", [`codes.${line.id}`]: unit.code })).status).toBe(
@@ -296,7 +266,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
 
   it("cancels with a refund through the provider, or without one", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 2);
-    const refunded = await paidOrder(branches.ciaslin, ski.id);
+    const refunded = await paidRental(db, branches.ciaslin, ski.id);
     const unconfirmed = await post(admin, `/admin/order/${refunded.id}`, {
       intent: "cancel",
       refund: "on",
@@ -308,7 +278,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
     expect(payment).toMatchObject({ status: "refunded", refundedCents: refunded.totalCents });
     expect(await reservedUnits(refunded.id)).toHaveLength(0);
 
-    const kept = await paidOrder(branches.ciaslin, ski.id);
+    const kept = await paidRental(db, branches.ciaslin, ski.id);
     expect((await post(admin, `/admin/order/${kept.id}`, { intent: "cancel", reason: "No-show, no refund" })).status).toBe(302);
     expect((await orderRow(kept.id)).status).toBe("cancelled");
     const [keptPayment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, kept.id));
@@ -319,7 +289,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
 
   it("sends the confirmation again as a new message each time", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(branches.ciaslin, ski.id);
+    const order = await paidRental(db, branches.ciaslin, ski.id);
     for (const n of [1, 2]) {
       const answer = await post(admin, `/admin/order/${order.id}`, { intent: "resend" });
       expect(answer.status).toBe(302);
@@ -330,7 +300,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
 
   it("serves the rental contract and the order as PDFs", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(branches.ciaslin, ski.id, { language: "de" });
+    const order = await paidRental(db, branches.ciaslin, ski.id, { language: "de" });
     for (const document of ["contract.pdf", "confirmation.pdf"]) {
       const response = await shop.request(`/admin/order/${order.id}/${document}`, as(ciaslinStaff));
       expect(response.status).toBe(200);
@@ -344,21 +314,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
 
   it("creates a walk-in customer's order at the counter, paid, with its units booked", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 2);
-    const base = {
-      shopId: String(branches.ciaslin),
-      appId: "winter",
-      pickupDate: "2027-01-11",
-      pickupTime: "09:00",
-      returnDate: "2027-01-12",
-      returnTime: "17:00",
-      "persons.0.firstName": "Walter",
-      "persons.0.heightCm": "178",
-      "lines.0.person": "0",
-      "lines.0.item": `${ski.id}|170`,
-      "lines.0.quantity": "1",
-      language: "it",
-      method: "cash",
-    };
+    const base = counterOrderForm(branches.ciaslin, ski.id);
     const refused = await post(ciaslinStaff, "/admin/order/create", { ...base, intent: "create", name: "" });
     expect(refused.status).toBe(400);
     expect(await pageText(refused)).toContain(en.admin.errors.required);
@@ -378,7 +334,7 @@ describe(`orders in the back office on ${testDbKind}`, () => {
       email: "walter@test.example",
     });
     expect(created.status).toBe(302);
-    const id = /\/admin\/order\/([0-9a-f-]{36})\?done=create$/.exec(locationOf(created))?.[1] as string;
+    const id = createdOrderId(created);
     expect(id).toBeTruthy();
     const order = await orderRow(id);
     expect(order).toMatchObject({

@@ -9,7 +9,7 @@ import { crc32 } from "node:zlib";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LineBinding } from "../../app/domain/binding";
+import type { LineBinding } from "../../app/domain/counter/binding";
 import { formatMoney } from "../../app/domain/format";
 import de from "../../app/i18n/lang/de.json";
 import { hashPassword } from "../../app/server/auth/password.server";

@@ -10,14 +10,14 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePictureName, pictureFiles } from "../../app/domain/pictures";
-import { damageFeesOf } from "../../app/server/admin/damage.server";
-import { hashPassword } from "../../app/server/auth/password.server";
 import { getAvailability } from "../../app/server/booking/availability.server";
-import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
+import { damageFeesOf } from "../../app/server/counter/damage.server";
 import * as schema from "../../app/server/db/schema";
-import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
+import { signedIn } from "../helpers/accounts";
+import { createRentalItem, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { paidRental } from "../helpers/orders";
 import { pdfText } from "../helpers/pdf-text";
 import { locationOf, pageText } from "../helpers/visitor";
 
@@ -32,37 +32,8 @@ let customer: string;
 const FEBRUARY = { pickupDate: "2027-02-08", returnDate: "2027-02-10", pickupTime: "09:00", returnTime: "17:00" };
 const MARCH = { pickupAt: new Date("2027-03-08T08:00:00Z"), returnAt: new Date("2027-03-10T16:00:00Z") };
 
-async function createUser(email: string, role: "customer" | "staff" | "admin", shopIdsOf: number[] = []) {
-  const [user] = await db
-    .insert(schema.users)
-    .values({ email, name: email.split("@")[0], role, passwordHash: await hashPassword("a long test password") })
-    .returning();
-  if (shopIdsOf.length > 0) await db.insert(schema.userShops).values(shopIdsOf.map((shopId) => ({ userId: user.id, shopId })));
-  return shop.login(email, "a long test password");
-}
-
-async function paidOrder(shopId: number, itemId: number, overrides: Parameters<typeof holdRequest>[2] = {}) {
-  const held = await holdOrder(holdRequest(shopId, [rentalLine(itemId)], overrides));
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
-  await db.insert(schema.payments).values({
-    orderId: held.order.id,
-    provider: "demo",
-    ref: `demo_test_${held.order.id}`,
-    status: "succeeded",
-    amountCents: held.order.totalCents,
-    currency: "EUR",
-  });
-  expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
-  return held.order;
-}
-
 const as = (cookie: string) => ({ headers: { Cookie: cookie } });
-const post = (cookie: string, path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const post = (cookie: string, path: string, fields: Record<string, string>) => shop.post(path, fields, cookie);
 
 type Photo = { data: Uint8Array; type: string; name: string };
 /** The damage form of one unit as the browser posts it: multipart, fields under `u{unitId}.`. */
@@ -118,9 +89,9 @@ beforeAll(async () => {
   db = shop.database.db;
   branches = await shopIds(db);
   admin = await shop.login();
-  ciaslinStaff = await createUser("damage.ciaslin@test.example", "staff", [branches.ciaslin]);
-  runcadozStaff = await createUser("damage.runcadoz@test.example", "staff", [branches.runcadoz]);
-  customer = await createUser("damage.customer@test.example", "customer");
+  ciaslinStaff = await signedIn(shop, "damage.ciaslin@test.example", "staff", { branches: [branches.ciaslin] });
+  runcadozStaff = await signedIn(shop, "damage.runcadoz@test.example", "staff", { branches: [branches.runcadoz] });
+  customer = await signedIn(shop, "damage.customer@test.example", "customer");
 });
 afterAll(async () => {
   await shop?.close();
@@ -129,7 +100,7 @@ afterAll(async () => {
 describe(`damage at return on ${testDbKind}`, () => {
   it("stores a report with photos privately, shows the fee line, and keeps the unit in repair until it is back in service", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 2);
-    const order = await paidOrder(branches.ciaslin, ski.id);
+    const order = await paidRental(db, branches.ciaslin, ski.id);
     const unit = await handedOutAndBack(order);
     expect(await freeInMarch(ski.id)).toBe(2);
 
@@ -225,7 +196,7 @@ describe(`damage at return on ${testDbKind}`, () => {
 
   it("refuses bad uploads with the message beside the photos and writes nothing", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(branches.ciaslin, ski.id);
+    const order = await paidRental(db, branches.ciaslin, ski.id);
     const unit = await handedOutAndBack(order);
     const photo = await smallPng();
     const nothingWritten = async () => {
@@ -312,7 +283,7 @@ describe(`damage at return on ${testDbKind}`, () => {
 
   it("answers a form too large to send in the form, in the clerk's language, with the note kept", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(branches.ciaslin, ski.id);
+    const order = await paidRental(db, branches.ciaslin, ski.id);
     const unit = await handedOutAndBack(order);
     // A 30 MB photo: over the 8 MB a photo may have and over the 24.25 MB the whole form may have.
     const huge = { data: new Uint8Array(30 * 1024 * 1024).fill(7), type: "image/jpeg", name: "IMG_9999.jpg" };
@@ -342,7 +313,7 @@ describe(`damage at return on ${testDbKind}`, () => {
 
   it("corrects a report as a new version, keeping the earlier ones in the history and the audit trail", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(branches.ciaslin, ski.id);
+    const order = await paidRental(db, branches.ciaslin, ski.id);
     const unit = await handedOutAndBack(order);
     const postCorrection = (cookie: string, fields: Record<string, string>, photos: Photo[] = []) => {
       const body = new FormData();
@@ -423,12 +394,12 @@ describe(`damage at return on ${testDbKind}`, () => {
 
     // Two units: January's order and the first February booking on the first, another February booking on the second.
     const full = await createRentalItem(db, branches.ciaslin, 2);
-    const order = await paidOrder(branches.ciaslin, full.id);
+    const order = await paidRental(db, branches.ciaslin, full.id);
     const early = await postDamage(admin, order.id, await unitOf(order.id), { category: "edges" });
     expect(early.status).toBe(400);
     expect(await pageText(early)).toContain("This cannot be done with the order in its current status.");
-    const stuck = await paidOrder(branches.ciaslin, full.id, { period: FEBRUARY });
-    const neighbour = await paidOrder(branches.ciaslin, full.id, { period: FEBRUARY });
+    const stuck = await paidRental(db, branches.ciaslin, full.id, { period: FEBRUARY });
+    const neighbour = await paidRental(db, branches.ciaslin, full.id, { period: FEBRUARY });
     const unit = await handedOutAndBack(order);
     expect(await unitOf(stuck.id)).toBe(unit.id);
     expect(await unitOf(neighbour.id)).not.toBe(unit.id);
@@ -441,8 +412,8 @@ describe(`damage at return on ${testDbKind}`, () => {
 
     // Two units, one February booking on the unit that comes back damaged: it moves to the free one.
     const spare = await createRentalItem(db, branches.ciaslin, 2);
-    const first = await paidOrder(branches.ciaslin, spare.id);
-    const moving = await paidOrder(branches.ciaslin, spare.id, { period: FEBRUARY });
+    const first = await paidRental(db, branches.ciaslin, spare.id);
+    const moving = await paidRental(db, branches.ciaslin, spare.id, { period: FEBRUARY });
     const damaged = await handedOutAndBack(first);
     expect(await unitOf(moving.id)).toBe(damaged.id);
     expect((await postDamage(admin, first.id, damaged.id, { category: "edges" })).status).toBe(302);

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTHORISATION_DAYS } from "../../app/domain/deposits";
+import { AUTHORISATION_DAYS } from "../../app/domain/counter/deposits";
 import { formatMoney } from "../../app/domain/format";
 import en from "../../app/i18n/lang/en.json";
 import { hashPassword } from "../../app/server/auth/password.server";

@@ -5,11 +5,11 @@
 import { Eraser, FileSignature, FileText, PenLine } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { SIGNATURE_MAX_CHARS } from "../../domain/agreement";
+import { SIGNATURE_MAX_CHARS } from "../../domain/counter/agreement";
 import { formatDateTime } from "../../domain/format";
 import { type Locale, localizePath } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
-import type { AgreementVersion } from "../../server/orders/agreements.server";
+import type { AgreementVersion } from "../../server/counter/agreements.server";
 import { useField, useFormScope } from "../form-values";
 import { useLocale, useLocalPath } from "../use-locale";
 

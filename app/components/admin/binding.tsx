@@ -2,7 +2,7 @@
  * Binding release settings on the order page (decision 043): what the ISO 11088 table gives for a ski line
  * before hand-out, with the fields the clerk may fill in, and what the line was set to once handed out.
  */
-import type { BindingSetting, LineBinding, SkiLineBinding } from "../../domain/binding";
+import type { BindingSetting, LineBinding, SkiLineBinding } from "../../domain/counter/binding";
 import { formatDecimal, formatList } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";

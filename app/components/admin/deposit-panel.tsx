@@ -9,7 +9,7 @@ import { Form, useActionData } from "react-router";
 import { centsText } from "../../domain/admin/item";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
-import type { DepositView, DepositPanel as Panel } from "../../server/payments/deposits.server";
+import type { DepositView, DepositPanel as Panel } from "../../server/counter/deposits.server";
 import { FormValues, useField } from "../form-values";
 import { useLocale } from "../use-locale";
 import { TextField } from "./form";

@@ -3,7 +3,7 @@
  * order page: each damaged piece with what was found and its fee, how it is paid, and the sum. Not part of
  * the rental's total (paid when booking), and without VAT: compensation for damage is no sale.
  */
-import type { DamageFeeLine } from "../../domain/damage";
+import type { DamageFeeLine } from "../../domain/counter/damage";
 import { formatMoney } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";

@@ -5,7 +5,7 @@
 import { ShieldCheck } from "lucide-react";
 import { formatMoney } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
-import type { CustomerDeposit } from "../../server/payments/deposits.server";
+import type { CustomerDeposit } from "../../server/counter/deposits.server";
 import { useLocale } from "../use-locale";
 
 function messageKey(deposit: CustomerDeposit): string {

@@ -6,7 +6,7 @@
  * unit belongs, the item prefix what it is, the number counts per branch and item prefix.
  */
 import { z } from "zod";
-import { SOLE_LENGTH_MM } from "../binding";
+import { SOLE_LENGTH_MM } from "../counter/binding";
 import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate } from "../periods";
 import { UNIT_STATUSES } from "../vocabulary";

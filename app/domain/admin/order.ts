@@ -6,7 +6,7 @@
  *          └──cancel───────────┴──cancel (refund)──▶ cancelled / refunded
  */
 import { z } from "zod";
-import { BINDING_VALUE, SOLE_LENGTH_MM } from "../binding";
+import { BINDING_VALUE, SOLE_LENGTH_MM } from "../counter/binding";
 import { rowsOf } from "../forms";
 import type { Locale } from "../i18n";
 import { rowId, rowIdKey, rowIdSchema } from "../ids";

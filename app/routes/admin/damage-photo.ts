@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { readDamagePhoto } from "../../server/admin/damage.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { readDamagePhoto } from "../../server/counter/damage.server";
 import { found, param } from "../../server/http/results.server";
 
 /**

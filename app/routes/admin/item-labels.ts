@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
-import { itemLabels, labelSheetResponse } from "../../server/admin/unit-labels.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { itemLabels, labelSheetResponse } from "../../server/counter/unit-labels.server";
 import { found, param } from "../../server/http/results.server";
 
 /**

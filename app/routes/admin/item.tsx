@@ -32,7 +32,6 @@ import { pick } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
 import { fail, type Result } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { releaseUnit } from "../../server/admin/damage.server";
 import { addUnits, changeUnit, currentMonth, deleteUnit, itemCalendar, listUnits } from "../../server/admin/item-units.server";
 import {
   addSurcharge,
@@ -48,6 +47,7 @@ import {
   updateSurcharge,
 } from "../../server/admin/items.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { releaseUnit } from "../../server/counter/damage.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { echo, forbidden, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { addPictures, deletePictureOf, movePictureOf } from "../../server/media/pictures.server";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { agreementFile } from "../../domain/agreement";
+import { agreementFile } from "../../domain/counter/agreement";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { agreementForStaff, agreementResponse } from "../../server/counter/agreements.server";
 import { found, param } from "../../server/http/results.server";
-import { agreementForStaff, agreementResponse } from "../../server/orders/agreements.server";
 
 /** /admin/order/{id}/agreement/{version}.pdf: a signed version of the contract, as stored, for staff of the order's branch. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { FormStatus } from "../../components/admin/form";
 import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { signSchema } from "../../domain/agreement";
+import { signSchema } from "../../domain/counter/agreement";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { type Locale, locales, localizePath, splitLocale } from "../../domain/i18n";
@@ -13,9 +13,9 @@ import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
+import { signAgreement, signingScreen } from "../../server/counter/agreements.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, refuse } from "../../server/http/results.server";
-import { signAgreement, signingScreen } from "../../server/orders/agreements.server";
 import type { Route } from "./+types/order-agreement";
 
 /** The clerk's language, to go back to the order in once the customer has signed; else the page's. */

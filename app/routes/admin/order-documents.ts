@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Locale } from "../../domain/i18n";
-import { damageFeesOf } from "../../server/admin/damage.server";
 import { getAdminOrder } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
+import { contractInput } from "../../server/counter/agreements.server";
+import { damageFeesOf } from "../../server/counter/damage.server";
+import { depositDueOf } from "../../server/counter/deposits.server";
 import { found, param } from "../../server/http/results.server";
-import { contractInput } from "../../server/orders/agreements.server";
 import { orderConfirmationPdf, rentalContractPdf } from "../../server/orders/documents.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
-import { depositDueOf } from "../../server/payments/deposits.server";
 
 const document = z.enum(["contract.pdf", "confirmation.pdf"]);
 

@@ -24,24 +24,24 @@ import {
   returnSchema,
 } from "../../domain/admin/order";
 import { paymentWords } from "../../domain/admin/payment";
-import { canSign } from "../../domain/agreement";
-import { DAMAGE_UPLOAD_BYTES, damageReportSchema, isDamageIntent, onePhotoMessage, releaseSchema } from "../../domain/damage";
-import { isDepositIntent } from "../../domain/deposits";
+import { canSign } from "../../domain/counter/agreement";
+import { DAMAGE_UPLOAD_BYTES, damageReportSchema, isDamageIntent, onePhotoMessage, releaseSchema } from "../../domain/counter/damage";
+import { isDepositIntent } from "../../domain/counter/deposits";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { hotelNote } from "../../domain/partner-hotel";
 import { takenWaiver } from "../../domain/pricing";
 import { fail, type Result, under } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { getOrderDamage, releaseUnit, reportDamage } from "../../server/admin/damage.server";
-import { correctDamage, damageHistory } from "../../server/admin/damage-corrections.server";
 import { cancelByStaff, getAdminOrder, pickUpOrder, resendConfirmation, returnOrder } from "../../server/admin/orders.server";
 import { type BackOfficeUser, requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
+import { listAgreements, orderLocale } from "../../server/counter/agreements.server";
+import { getOrderDamage, releaseUnit, reportDamage } from "../../server/counter/damage.server";
+import { correctDamage, damageHistory } from "../../server/counter/damage-corrections.server";
+import { authoriseAtHandOut, depositAction, getDepositPanel } from "../../server/counter/deposits.server";
 import { type PostedForm, readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
-import { listAgreements, orderLocale } from "../../server/orders/agreements.server";
-import { authoriseAtHandOut, depositAction, getDepositPanel } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -18,9 +18,9 @@ import { useTranslation } from "../../i18n/react";
 import { allowBagChange, loadBagAtBranch, readyForCheckout, releasePaymentHold, returnFromPayment } from "../../server/booking/bag.server";
 import { changeLine, chooseHotel, enterCoupon, removeLine, updateBag } from "../../server/booking/bag-store.server";
 import { bagView } from "../../server/booking/flow.server";
+import { depositForLines } from "../../server/counter/deposits.server";
 import { readForm } from "../../server/http/forms.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
-import { depositForLines } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/bag";
 
 const query = z.object({

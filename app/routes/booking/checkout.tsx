@@ -17,9 +17,9 @@ import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { checkout, loadBagAtBranch } from "../../server/booking/bag.server";
 import { bagView } from "../../server/booking/flow.server";
+import { depositForLines } from "../../server/counter/deposits.server";
 import { readForm } from "../../server/http/forms.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
-import { depositForLines } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/checkout";
 
 const FIELDS = ["name", "company", "vatId", "street", "postalCode", "city", "country", "email", "phone", "damageWaiver"] as const;

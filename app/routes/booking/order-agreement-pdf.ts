@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { agreementFile } from "../../domain/agreement";
+import { agreementFile } from "../../domain/counter/agreement";
+import { agreementForCustomer, agreementResponse } from "../../server/counter/agreements.server";
 import { found, languageParam, param } from "../../server/http/results.server";
-import { agreementForCustomer, agreementResponse } from "../../server/orders/agreements.server";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
 

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { splitLocale } from "../../domain/i18n";
-import { damageFeesOf } from "../../server/admin/damage.server";
 import { publicOrigin } from "../../server/config.server";
+import { damageFeesOf } from "../../server/counter/damage.server";
+import { depositDueOf } from "../../server/counter/deposits.server";
 import { found, languageParam, param } from "../../server/http/results.server";
 import { orderConfirmationPdf } from "../../server/orders/documents.server";
 import { getOrderByToken, orderPageUrl } from "../../server/orders/orders.server";
-import { depositDueOf } from "../../server/payments/deposits.server";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
 

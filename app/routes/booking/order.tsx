@@ -17,15 +17,15 @@ import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { takenWaiver } from "../../domain/pricing";
 import { useTranslation } from "../../i18n/react";
-import { damageFeesOf } from "../../server/admin/damage.server";
 import { publicOrigin } from "../../server/config.server";
+import { listAgreements } from "../../server/counter/agreements.server";
+import { damageFeesOf } from "../../server/counter/damage.server";
+import { customerDeposit } from "../../server/counter/deposits.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
-import { listAgreements } from "../../server/orders/agreements.server";
 import { orderQrDataUrl } from "../../server/orders/documents.server";
 import { cancelByCustomer, orderPage } from "../../server/orders/order-page.server";
 import { orderPageUrl } from "../../server/orders/orders.server";
-import { customerDeposit } from "../../server/payments/deposits.server";
 import type { Route } from "./+types/order";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);

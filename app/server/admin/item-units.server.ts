@@ -19,10 +19,10 @@ import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { UnitStatus } from "../../domain/vocabulary";
 import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
+import { closeDamageReports } from "../counter/damage.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { items, orderLines, reservations, shopStorefronts, shops, units } from "../db/schema";
 import { recordAudit } from "./audit.server";
-import { closeDamageReports } from "./damage.server";
 import type { ShopScope } from "./items.server";
 import { moveBookingsOff, strandedOn } from "./out-of-service.server";
 

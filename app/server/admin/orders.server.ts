@@ -20,15 +20,15 @@ import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { cancelOrder, sqlState } from "../booking/holds.server";
+import { type ClerkBinding, settledBindings, skiLineBindings } from "../counter/binding.server";
+import { releaseOnCancel } from "../counter/deposits.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { emailOutbox, orderLines, orderPersons, orders, partnerHotels, payments, reservations, shops, units, users } from "../db/schema";
 import { sendCancellationEmail } from "../orders/cancellation.server";
 import { sendOrderConfirmation } from "../orders/confirmation.server";
-import { releaseOnCancel } from "../payments/deposits.server";
 import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 import { auditTrail, recordAudit } from "./audit.server";
-import { type ClerkBinding, settledBindings, skiLineBindings } from "./binding.server";
 import { foldedMatch } from "./search.server";
 
 /** The start of a day in the shop's time zone, as an instant. */

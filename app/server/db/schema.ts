@@ -31,8 +31,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { LineBinding } from "../../domain/binding";
-import { DAMAGE_CATEGORIES, FEE_PAID_BY, MAX_DAMAGE_FEE_CENTS, MAX_DAMAGE_NOTE, MAX_DAMAGE_PHOTOS } from "../../domain/damage";
+import type { LineBinding } from "../../domain/counter/binding";
+import { DAMAGE_CATEGORIES, FEE_PAID_BY, MAX_DAMAGE_FEE_CENTS, MAX_DAMAGE_NOTE, MAX_DAMAGE_PHOTOS } from "../../domain/counter/damage";
 import type { Translated } from "../../domain/i18n";
 import { API_SCOPES, WEBHOOK_EVENTS } from "../../domain/integrations";
 import type { ChangeRequest } from "../../domain/order-change";

@@ -1,8 +1,8 @@
 /** The order confirmation e-mail: queued once per order (the outbox's unique index), in the order's language. */
 import type { Locale } from "../../domain/i18n";
+import { depositDueOf } from "../counter/deposits.server";
 import { enqueueEmail, kickMailer } from "../mail/mail.server";
 import { orderConfirmationEmail } from "../mail/order-confirmation.server";
-import { depositDueOf } from "../payments/deposits.server";
 import { getSettings } from "../settings/settings.server";
 import { getOrderById, orderPageUrl } from "./orders.server";
 

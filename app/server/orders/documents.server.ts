@@ -4,8 +4,8 @@
  */
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, PDFString, type RGB, rgb, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
-import { type LineBinding, SKIER_TYPE } from "../../domain/binding";
-import type { DamageFeeLine } from "../../domain/damage";
+import { type LineBinding, SKIER_TYPE } from "../../domain/counter/binding";
+import type { DamageFeeLine } from "../../domain/counter/damage";
 import { formatDate, formatDateTime, formatMoney, formatPercent, formatTag } from "../../domain/format";
 import { type Locale, languageTag } from "../../domain/i18n";
 import { orderCalendar } from "../../domain/ics";

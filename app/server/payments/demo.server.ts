@@ -11,7 +11,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { assumedExpiry } from "../../domain/deposits";
+import { assumedExpiry } from "../../domain/counter/deposits";
 import { type Locale, locales, localizePath } from "../../domain/i18n";
 import { getConfig } from "../config.server";
 import { logger } from "../log.server";

@@ -9,12 +9,12 @@ import { type Locale, localizePath } from "../../domain/i18n";
 import { confirmOrderChange, expireOrderChange } from "../booking/changes.server";
 import { cancelOrder, confirmOrder, expireOrder } from "../booking/holds.server";
 import { getConfig } from "../config.server";
+import { depositDueOf, openDeposit, releaseOnCancel } from "../counter/deposits.server";
 import { type Db, getDb } from "../db/client.server";
 import { orderChanges, orders, payments, webhookEvents } from "../db/schema";
 import { logger } from "../log.server";
 import { type Refunded, sendCancellationEmail } from "../orders/cancellation.server";
 import { createDemoProvider } from "./demo.server";
-import { depositDueOf, openDeposit, releaseOnCancel } from "./deposits.server";
 import type { PaymentEvent, PaymentProvider, ProviderId } from "./provider.server";
 import { createStripeProvider } from "./stripe.server";
 

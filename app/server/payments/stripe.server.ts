@@ -4,7 +4,7 @@
  */
 import Stripe from "stripe";
 import { z } from "zod";
-import { AUTHORISATION_DAYS } from "../../domain/deposits";
+import { AUTHORISATION_DAYS } from "../../domain/counter/deposits";
 import type { Locale } from "../../domain/i18n";
 import {
   type Checkout,

@@ -5,10 +5,10 @@
  * so no request can steer the shop's own webhook to another host (decision 025).
  */
 import { z } from "zod";
+import { applyDepositEvent } from "../counter/deposits.server";
 import { logger } from "../log.server";
 import { sendPaymentReturnedEmail } from "../orders/cancellation.server";
 import { sendChangeConfirmation, sendOrderConfirmation } from "../orders/confirmation.server";
-import { applyDepositEvent } from "./deposits.server";
 import { applyPaymentEvent, getPaymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
 

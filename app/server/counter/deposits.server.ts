@@ -22,7 +22,7 @@ import {
   mayAuthorise,
   mayTakeAtCounter,
   statusNow,
-} from "../../domain/deposits";
+} from "../../domain/counter/deposits";
 import { parse } from "../../domain/forms";
 import { fail, ok, type Result, under } from "../../domain/result";
 import type { DepositStatus } from "../../domain/vocabulary";
@@ -31,8 +31,8 @@ import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { type Db, getDb } from "../db/client.server";
 import { deposits, items, orderLines, orders, payments, webhookEvents } from "../db/schema";
 import { logger } from "../log.server";
-import { COUNTER_PROVIDER, getPaymentProvider } from "./payments.server";
-import { type DepositEvent, DepositLapsedError, type ProviderId } from "./provider.server";
+import { COUNTER_PROVIDER, getPaymentProvider } from "../payments/payments.server";
+import { type DepositEvent, DepositLapsedError, type ProviderId } from "../payments/provider.server";
 
 type Deposit = typeof deposits.$inferSelect;
 type Order = typeof orders.$inferSelect;

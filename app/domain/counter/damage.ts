@@ -6,11 +6,11 @@
  * is no supply of a service).
  */
 import { z } from "zod";
-import { MAX_PICTURE_BYTES, PICTURE_TYPES } from "./admin/item-picture";
-import { rowIdSchema } from "./ids";
-import { type PictureImage, pictureImageAt } from "./pictures";
-import type { Failure } from "./result";
-import type { SizingKind } from "./vocabulary";
+import { MAX_PICTURE_BYTES, PICTURE_TYPES } from "../admin/item-picture";
+import { rowIdSchema } from "../ids";
+import { type PictureImage, pictureImageAt } from "../pictures";
+import type { Failure } from "../result";
+import type { SizingKind } from "../vocabulary";
 
 /**
  * What a clerk sees on skis, snowboards, boots, helmets and e-bikes, in words a workshop sorts by.

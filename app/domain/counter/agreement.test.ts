@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parse } from "../forms";
 import { agreementFile, canSign, readSignaturePng, SIGNATURE_MAX_CHARS, signSchema } from "./agreement";
-import { parse } from "./forms";
 
 /** The start of a PNG as the pad writes it: the signature bytes and an IHDR chunk of the given size. */
 function pngHead(width: number, height: number, extra = 0): Uint8Array {

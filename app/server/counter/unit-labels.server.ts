@@ -7,8 +7,8 @@
  */
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, PrintScaling, rgb, StandardFonts } from "pdf-lib";
-import { labelLayout, labelOrigin, labelPlace, mmToPt, SHEET } from "../../domain/admin/unit-labels";
 import { code128Bars } from "../../domain/code128";
+import { labelLayout, labelOrigin, labelPlace, mmToPt, SHEET } from "../../domain/counter/unit-labels";
 import { type Locale, languageTag, pick, type Translated } from "../../domain/i18n";
 import { fail, ok, type Result } from "../../domain/result";
 import { getT } from "../../i18n/i18n";

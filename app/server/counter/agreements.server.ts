@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
 import sharp from "sharp";
-import { canSign, type SignInput } from "../../domain/agreement";
+import { canSign, type SignInput } from "../../domain/counter/agreement";
 import { defaultLocale, isLocale, type Locale } from "../../domain/i18n";
 import { fail, ok, type Result } from "../../domain/result";
 import { getT } from "../../i18n/i18n";
@@ -16,10 +16,10 @@ import { recordAudit } from "../admin/audit.server";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { type Db, getDb } from "../db/client.server";
 import { agreements, deposits, items, orderLines, orderPersons, orders, reservations, shops, units } from "../db/schema";
-import { depositDueOf } from "../payments/deposits.server";
+import { bindingText, type ContractInput, personMeasures, rentalContractPdf } from "../orders/documents.server";
+import { orderPageUrl } from "../orders/orders.server";
 import { getSettings } from "../settings/settings.server";
-import { bindingText, type ContractInput, personMeasures, rentalContractPdf } from "./documents.server";
-import { orderPageUrl } from "./orders.server";
+import { depositDueOf } from "./deposits.server";
 
 type OrderRow = typeof orders.$inferSelect;
 

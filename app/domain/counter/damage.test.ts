@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PICTURE_BYTES } from "./admin/item-picture";
+import { MAX_PICTURE_BYTES } from "../admin/item-picture";
+import { parse } from "../forms";
+import { SIZING_KINDS } from "../vocabulary";
 import {
   DAMAGE_CATEGORIES,
   damageCategoriesFor,
@@ -11,8 +13,6 @@ import {
   MAX_DAMAGE_FEE_CENTS,
   parseFee,
 } from "./damage";
-import { parse } from "./forms";
-import { SIZING_KINDS } from "./vocabulary";
 
 const jpeg = (bytes = 1000, type = "image/jpeg", name = "photo.jpg") => new File([new Uint8Array(bytes)], name, { type });
 const form = (values: Record<string, unknown>) => parse(damageReportSchema, { unitId: "7", category: "edges", ...values });

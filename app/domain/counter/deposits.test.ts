@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parse } from "../forms";
 import {
   AUTHORISATION_DAYS,
   authorisationInTime,
@@ -13,7 +14,6 @@ import {
   mayTakeAtCounter,
   statusNow,
 } from "./deposits";
-import { parse } from "./forms";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -4,7 +4,7 @@
  * release value (and the torques a binding tester checks) by the boot's sole length. Anything missing or
  * outside the standard's table is "set at the counter": a release value is never guessed.
  */
-import type { Skill } from "./vocabulary";
+import type { Skill } from "../vocabulary";
 
 /** The standard's skier codes, lightest first. */
 export const SKIER_CODES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O"] as const;

@@ -4,7 +4,14 @@
  * hand-out and stored on the line when the skis go out.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { bindingFor, hasBinding, type LineBinding, type SkiLineBinding, settleBinding, soleLengthOfSize } from "../../domain/binding";
+import {
+  bindingFor,
+  hasBinding,
+  type LineBinding,
+  type SkiLineBinding,
+  settleBinding,
+  soleLengthOfSize,
+} from "../../domain/counter/binding";
 import type { Db } from "../db/client.server";
 import { items, type orderLines, type orderPersons, units } from "../db/schema";
 

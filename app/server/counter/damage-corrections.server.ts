@@ -1,11 +1,11 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type DamageReportInput, damageCategoryFits, MAX_DAMAGE_PHOTOS } from "../../domain/damage";
+import { type DamageReportInput, damageCategoryFits, MAX_DAMAGE_PHOTOS } from "../../domain/counter/damage";
 import { fail, ok, type Result } from "../../domain/result";
+import { recordAudit } from "../admin/audit.server";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { type Db, getDb } from "../db/client.server";
 import { damageReports, damageReportVersions, items, orders, units, users } from "../db/schema";
-import { recordAudit } from "./audit.server";
 import { removeUnlisted, storeDamagePhotos } from "./damage.server";
 
 /**

@@ -4,8 +4,8 @@
  * as a data URL; a customer who cannot draw (keyboard, no JavaScript) types their name instead.
  */
 import { z } from "zod";
-import { optionalText, requiredText } from "./admin/fields";
-import type { OrderStatus } from "./vocabulary";
+import { optionalText, requiredText } from "../admin/fields";
+import type { OrderStatus } from "../vocabulary";
 
 /**
  * The customer signs once the units are handed out: only then are the codes and the binding settings on

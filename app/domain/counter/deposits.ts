@@ -3,8 +3,8 @@
  * it still holds at the return, and the clerk's forms at the return. Pure: the server decides with these.
  */
 import { z } from "zod";
-import { euros, requiredText } from "./admin/fields";
-import type { DepositStatus } from "./vocabulary";
+import { euros, requiredText } from "../admin/fields";
+import type { DepositStatus } from "../vocabulary";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -24,6 +24,7 @@ import { type Failure, fail, ok, type Result } from "../../domain/result";
 import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domain/sizing";
 import { fitFor } from "../../domain/suitability";
 import type { Season } from "../../domain/vocabulary";
+import { recordAudit } from "../admin/audit.server";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { getAvailability } from "../booking/availability.server";
 import { getShopCalendar } from "../booking/calendar.server";
@@ -34,7 +35,6 @@ import { categories, items, orders, payments } from "../db/schema";
 import { sendOrderConfirmation } from "../orders/confirmation.server";
 import { COUNTER_PROVIDER } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
-import { recordAudit } from "./audit.server";
 
 export type CounterPeriod = Pick<CounterOrderInput, "shopId" | "appId" | "pickupDate" | "pickupTime" | "returnDate" | "returnTime">;
 export type CounterPerson = CounterOrderInput["persons"][number];
