@@ -15,6 +15,7 @@
  *
  * Whether a reminder was sent already is not decided here: the outbox's unique (order, kind) index is.
  */
+import { OPEN_STATUSES } from "./order-states";
 import { addDays, zonedDate, zonedInstant } from "./periods";
 import type { OrderStatus } from "./vocabulary";
 
@@ -30,7 +31,7 @@ export const REMINDER_MOMENTS: Record<ReminderKind, { daysBefore: number; time: 
 /** The order states each reminder is for: cancelled, refunded, expired, unpaid and returned orders get none. */
 export const REMINDER_STATUSES: Record<ReminderKind, readonly OrderStatus[]> = {
   "pickup-reminder": ["paid"],
-  "return-reminder": ["paid", "picked_up"],
+  "return-reminder": OPEN_STATUSES,
 };
 
 /**

@@ -4,6 +4,7 @@
  * and its events (the page imports this file too, so nothing of Node here). Storage and HTTP in app/server/admin/calendar-feed.server.ts.
  */
 import type { CalendarEvent } from "../ics";
+import { OPEN_STATUSES } from "../order-states";
 
 const MINUTE = 60_000;
 
@@ -24,7 +25,7 @@ export function feedWindow(now: Date): { from: Date; to: Date } {
  * its pickup stays in the feed as what happened). Orders waiting for payment may still lapse; cancelled,
  * returned and refunded ones need nobody at the counter.
  */
-export const FEED_STATUSES = ["paid", "picked_up"] as const;
+export const FEED_STATUSES = OPEN_STATUSES;
 
 /** Calendar apps poll every few minutes to hours; 60 fetches an hour per link is plenty and stops a scraper. */
 export const FEED_RATE_LIMIT = { name: "calendar-feed", max: 60, windowMs: 60 * MINUTE };

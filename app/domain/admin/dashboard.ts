@@ -2,10 +2,11 @@
  * The dashboard's figures, as pure rules over rows the server reads: days in the shop's time zone, revenue
  * per day, utilisation of rental units, and the scale of the revenue chart.
  */
+import { PAID_STATUSES } from "../order-states";
 import { addDays, type IsoDate, isoWeekday, zonedDate, zonedInstant } from "../periods";
 
 /** Order statuses whose money the shop keeps: revenue counts these, by the day they were paid. */
-export const REVENUE_STATUSES = ["paid", "picked_up", "returned"] as const;
+export const REVENUE_STATUSES = PAID_STATUSES;
 
 export type DayRange = { date: IsoDate; start: Date; end: Date };
 

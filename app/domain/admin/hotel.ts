@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import type { Locale } from "../i18n";
+import { PAID_STATUSES } from "../order-states";
 import { percentOf } from "../pricing";
 import { checkbox, integer, optionalText, requiredText } from "./fields";
 import { csvDecimal, csvDialect, csvRow } from "./order";
@@ -25,7 +26,7 @@ export const hotelSchema = z.object({
 export type HotelInput = z.infer<typeof hotelSchema>;
 
 /** Order statuses whose revenue earns the hotel its commission. */
-export const COMMISSION_STATUSES = ["paid", "picked_up", "returned"] as const;
+export const COMMISSION_STATUSES = PAID_STATUSES;
 
 export function commissionCents(revenueCents: number, commissionPercent: number): number {
   return percentOf(revenueCents, commissionPercent);

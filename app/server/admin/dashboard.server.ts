@@ -15,11 +15,10 @@ import {
   sumRevenue,
   utilisation,
 } from "../../domain/admin/dashboard";
+import { PAID_STATUSES } from "../../domain/order-states";
 import { getDb, queryRows } from "../db/client.server";
 import { categories, items, orders, shops, units } from "../db/schema";
-
-/** The statuses of orders whose equipment goes out or comes back: paid and not cancelled. */
-const HANDOVER_STATUSES = ["paid", "picked_up", "returned"] as const;
+import { liveReservation, statusList } from "../db/states.server";
 
 /** No condition for an admin; the user's branches for staff (none at all: nothing matches). */
 function inScope(column: AnyPgColumn, shopIds: number[] | null) {
@@ -45,7 +44,7 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
   };
 
   const weeks = comparedWeeks(now);
-  const kept = sql.raw(REVENUE_STATUSES.map((s) => `'${s}'`).join(", "));
+  const kept = statusList(REVENUE_STATUSES);
   const within = (column: string, range: { from: Date; to: Date }) =>
     sql`${sql.raw(column)} >= ${range.from.toISOString()}::timestamptz and ${sql.raw(column)} < ${range.to.toISOString()}::timestamptz`;
   const [branches, handovers, waiting, paid, fleet, bookings, names, overdue, [compared]] = await Promise.all([
@@ -59,7 +58,7 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
       .from(orders)
       .where(
         and(
-          inArray(orders.status, [...HANDOVER_STATUSES]),
+          inArray(orders.status, [...PAID_STATUSES]),
           inScope(orders.shopId, shopIds),
           or(
             and(gte(orders.pickupAt, today.start), lt(orders.pickupAt, tomorrow.end)),
@@ -96,8 +95,7 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
       join units u on u.id = r.unit_id
       join items i on i.id = u.item_id
       where i.kind = 'rental'
-        and r.state in ('held', 'confirmed')
-        and not (r.state = 'held' and r.expires_at <= ${now.toISOString()}::timestamptz)
+        and ${liveReservation("r", now)}
         and r.period && tstzrange(${week[0].start.toISOString()}::timestamptz, ${week[6].end.toISOString()}::timestamptz, '[)')
         ${
           shopIds === null
@@ -128,7 +126,7 @@ export async function getDashboard(shopIds: number[] | null, now = new Date()) {
       from orders o
       cross join lateral (
         select coalesce(sum(l.quantity), 0) as n from order_lines l where l.order_id = o.id and l.kind in ('rental', 'depot')) u
-      where o.status in (${kept})
+      where o.status in ${kept}
         and (${within("o.pickup_at", weeks.current)} or ${within("o.pickup_at", weeks.previous)})
         ${
           shopIds === null

@@ -10,12 +10,14 @@
  * Items whose limits a given person exceeds are left out for that person.
  */
 import { type SQL, sql } from "drizzle-orm";
+import { PAID_STATUSES } from "../../domain/order-states";
 import { reservationRange, zonedDate } from "../../domain/periods";
 import { type Body, fitsItemLimits } from "../../domain/sizing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { ItemKind, Season } from "../../domain/vocabulary";
 import { allItems } from "../catalog/catalog.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
+import { LIVE_RESERVATION, statusList } from "../db/states.server";
 
 export type SizeAvailability = { size: string | null; free: number; total: number };
 export type ItemAvailability = {
@@ -28,7 +30,7 @@ export type ItemAvailability = {
 };
 
 /** Orders (aliased `o`) whose claims count: paid and later, and pending ones still inside their hold time. */
-export const ORDER_CLAIMS = sql`(o.status in ('paid', 'picked_up', 'returned') or (o.status = 'pending_payment' and o.expires_at > now()))`;
+export const ORDER_CLAIMS = sql`(o.status in ${statusList(PAID_STATUSES)} or (o.status = 'pending_payment' and o.expires_at > now()))`;
 
 type Row = {
   item_id: number;
@@ -126,8 +128,7 @@ async function queryAvailability(params: AvailabilityAsk, db: Db): Promise<ItemA
            greatest(count(*) filter (where not exists (
              select 1 from reservations r
              where r.unit_id = u.id
-               and r.state in ('held', 'confirmed')
-               and not (r.state = 'held' and r.expires_at <= now())
+               and ${LIVE_RESERVATION}
                and r.period && ${range}::tstzrange
            )) - case when exists (select 1 from units s where s.item_id = u.item_id and s.status <> 'active')
                       then stranded_bookings(u.item_id, u.size, ${params.shopId}::int,

@@ -19,6 +19,7 @@ import { type Quote, roundCents, takenWaiver } from "../../domain/pricing";
 import { recordAudit } from "../admin/audit.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { couponRedemptions, coupons, orderChanges, orderLines, orderPersons, orders } from "../db/schema";
+import { LIVE_RESERVATION } from "../db/states.server";
 import { getSettings } from "../settings/settings.server";
 import { getShopCalendar } from "./calendar.server";
 import {
@@ -352,8 +353,7 @@ async function partsFree(tx: Db, unitId: number, parts: Span[]): Promise<boolean
     const [busy] = await queryRows<{ n: number }>(
       sql`
         select count(*)::int as n from reservations r
-        where r.unit_id = ${unitId} and r.state in ('held', 'confirmed')
-          and not (r.state = 'held' and r.expires_at <= now())
+        where r.unit_id = ${unitId} and ${LIVE_RESERVATION}
           and r.period && ${`[${part.start.toISOString()},${part.end.toISOString()})`}::tstzrange`,
       tx,
     );

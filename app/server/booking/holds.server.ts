@@ -18,12 +18,14 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { ownUnitsOnly } from "../../domain/branch-units";
 import { type HeldUnits, type HoldLimitBreach, type HoldLimits, holdLimitBreach } from "../../domain/hold-limits";
 import { type Locale, pick } from "../../domain/i18n";
+import { isHandedOut, isPaid } from "../../domain/order-states";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, zonedDate } from "../../domain/periods";
 import { type CouponRejection, type Quote, roundCents } from "../../domain/pricing";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { AgeBand, OrderSource, Season, Skill } from "../../domain/vocabulary";
 import { type Db, getDb, queryPrepared, queryRows } from "../db/client.server";
 import { couponRedemptions, coupons, orderLines, orders } from "../db/schema";
+import { LIVE_RESERVATION } from "../db/states.server";
 import { getSettings } from "../settings/settings.server";
 import { ORDER_CLAIMS } from "./availability.server";
 import { getShopCalendar } from "./calendar.server";
@@ -168,8 +170,7 @@ function unitFree(range: string) {
   return sql`not exists (
     select 1 from reservations r
     where r.unit_id = u.id
-      and r.state in ('held', 'confirmed')
-      and not (r.state = 'held' and r.expires_at <= now())
+      and ${LIVE_RESERVATION}
       and r.period && ${range}::tstzrange)`;
 }
 
@@ -807,7 +808,7 @@ export async function confirmOrder(orderId: string, db: Db = getDb()): Promise<C
     return await inRetriedTransaction(db, async (tx): Promise<ConfirmOutcome> => {
       const order = await lockOrder(tx, orderId);
       if (!order) return { outcome: "notFound" };
-      if (order.status === "paid" || order.status === "picked_up" || order.status === "returned") return { outcome: "alreadyPaid" };
+      if (isPaid(order.status)) return { outcome: "alreadyPaid" };
       if (order.status === "cancelled" || order.status === "refunded") return { outcome: "refund", reason: "cancelled" };
 
       const lines = await claimLinesOf(tx, order.id);
@@ -865,7 +866,7 @@ export async function cancelOrder(orderId: string, options: { note?: string } = 
     const order = await lockOrder(tx, orderId);
     if (!order) return { ok: false, reason: "notFound" };
     if (order.status === "cancelled" || order.status === "refunded") return { ok: false, reason: "alreadyCancelled" };
-    if (order.status === "picked_up" || order.status === "returned") return { ok: false, reason: "notCancellable" };
+    if (isHandedOut(order.status)) return { ok: false, reason: "notCancellable" };
     const wasPaid = order.status === "paid";
     // An expired order has already given everything back.
     if (order.status !== "expired") await release(tx, order.id, order.shopId);

@@ -13,6 +13,7 @@
 import { and, asc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { Locale } from "../../domain/i18n";
 import { hoursOn } from "../../domain/opening-hours";
+import { OPEN_STATUSES } from "../../domain/order-states";
 import { zonedDate } from "../../domain/periods";
 import { dueReminders, REMINDER_HORIZON_MS, type ReminderKind, type ReminderSwitches, reminderEvent } from "../../domain/reminders";
 import { getConfig } from "../config.server";
@@ -78,7 +79,7 @@ async function candidates(tx: Db, now: Date) {
         or(
           and(eq(orders.status, "paid"), gt(orders.pickupAt, now), lte(orders.pickupAt, until), sql`not ${sent("pickup-reminder")}`),
           and(
-            inArray(orders.status, ["paid", "picked_up"]),
+            inArray(orders.status, [...OPEN_STATUSES]),
             gt(orders.returnAt, now),
             lte(orders.returnAt, until),
             sql`not ${sent("return-reminder")}`,
