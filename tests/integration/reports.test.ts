@@ -9,12 +9,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reportRange } from "../../app/domain/admin/reports";
 import { addDays, zonedDate, zonedInstant } from "../../app/domain/periods";
-import { getReports } from "../../app/server/admin/reports.server";
+import { reportRange } from "../../app/domain/reports/reports";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { cancelOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
+import { getReports } from "../../app/server/reports/reports.server";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 

@@ -7,12 +7,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plannerRange } from "../../app/domain/admin/planner";
-import { getPlanner } from "../../app/server/admin/planner.server";
+import { plannerRange } from "../../app/domain/planner/planner";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { getAvailability } from "../../app/server/booking/availability.server";
 import { cancelOrder, confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
+import { getPlanner } from "../../app/server/planner/planner.server";
 import { createRentalItem, holdRequest, JANUARY_PERIOD, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";

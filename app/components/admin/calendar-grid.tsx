@@ -6,9 +6,9 @@
  */
 import { ArrowDownToLine, ArrowUpFromLine, Ban } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { CalendarEntry, CalendarRow } from "../../domain/admin/calendar";
 import { formatDate, formatTime } from "../../domain/format";
 import { pick } from "../../domain/i18n";
+import type { CalendarEntry, CalendarRow } from "../../domain/planner/calendar";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
 import { OrderStatusBadge } from "./ui";

@@ -22,6 +22,7 @@ import {
   useState,
 } from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { isoWeekday } from "../../domain/periods";
 import {
   type BarKind,
   moveTargets,
@@ -31,8 +32,7 @@ import {
   type PlannerRow,
   type PlannerWire,
   unpackPlanner,
-} from "../../domain/admin/planner";
-import { isoWeekday } from "../../domain/periods";
+} from "../../domain/planner/planner";
 import { useTranslation } from "../../i18n/react";
 import { FormValues, replyFor } from "../form-values";
 import { useLocalPath } from "../use-locale";

@@ -6,8 +6,8 @@
 import { Download } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
-import { percentOfShare, type ReportName, share } from "../../domain/admin/reports";
 import { formatMoney, formatPercent } from "../../domain/format";
+import { percentOfShare, type ReportName, share } from "../../domain/reports/reports";
 import { useTranslation } from "../../i18n/react";
 import { useLocale } from "../use-locale";
 

@@ -13,11 +13,11 @@ import { parse } from "../../domain/forms";
 import { API_SCOPES, type ApiScope } from "../../domain/integrations";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { calendarShops } from "../../server/admin/calendar.server";
 import { createApiKey, listApiKeys } from "../../server/api/keys.server";
 import { requireAdmin } from "../../server/auth/guards.server";
 import { readForm } from "../../server/http/forms.server";
 import { refuse } from "../../server/http/results.server";
+import { calendarShops } from "../../server/planner/calendar.server";
 import type { Route } from "./+types/api-keys";
 
 export async function loader({ request }: Route.LoaderArgs) {

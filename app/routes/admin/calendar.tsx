@@ -8,7 +8,11 @@ import { AdminPage } from "../../components/admin/ui";
 import { FormValues, replyFor } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { calendarGrid, calendarQuery, calendarRange, closeDaySchema, reopenDaySchema } from "../../domain/admin/calendar";
+import { calendarNames, formatDate, formatDayRange } from "../../domain/format";
+import { parse } from "../../domain/forms";
+import { splitLocale } from "../../domain/i18n";
+import { addDays, zonedDate } from "../../domain/periods";
+import { calendarGrid, calendarQuery, calendarRange, closeDaySchema, reopenDaySchema } from "../../domain/planner/calendar";
 import {
   blockSchema,
   calendarView,
@@ -18,21 +22,17 @@ import {
   plannerRange,
   removeBlockSchema,
   todayStart,
-} from "../../domain/admin/planner";
-import { calendarNames, formatDate, formatDayRange } from "../../domain/format";
-import { parse } from "../../domain/forms";
-import { splitLocale } from "../../domain/i18n";
-import { addDays, zonedDate } from "../../domain/periods";
+} from "../../domain/planner/planner";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { calendarShops, getCalendar } from "../../server/admin/calendar.server";
 import { calendarFeedState, newCalendarFeed } from "../../server/admin/calendar-feed.server";
 import { closeDay, reopenDay } from "../../server/admin/closed-days.server";
-import { blockUnit, getPlanner, moveReservation, removeBlock } from "../../server/admin/planner.server";
 import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { refuse } from "../../server/http/results.server";
+import { calendarShops, getCalendar } from "../../server/planner/calendar.server";
+import { blockUnit, getPlanner, moveReservation, removeBlock } from "../../server/planner/planner.server";
 import type { Route } from "./+types/calendar";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { csvDialect } from "../../domain/admin/order";
-import { CSV_COLUMNS, csvRows, reportCsv, reportCsvQuery, reportRange, reportScope } from "../../domain/admin/reports";
 import { splitLocale } from "../../domain/i18n";
 import { zonedDate } from "../../domain/periods";
+import { CSV_COLUMNS, csvRows, reportCsv, reportCsvQuery, reportRange, reportScope } from "../../domain/reports/reports";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
-import { getReports } from "../../server/admin/reports.server";
 import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
 import { languageParam } from "../../server/http/results.server";
+import { getReports } from "../../server/reports/reports.server";
 
 /** /admin/reports.csv?report=…: one report of the reports page as a CSV file, with the page's filters and access. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

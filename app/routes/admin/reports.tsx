@@ -17,6 +17,9 @@ import {
 import { AdminPage, Section } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
+import { formatDate, formatMoney, formatPercent } from "../../domain/format";
+import { pick } from "../../domain/i18n";
+import { zonedDate } from "../../domain/periods";
 import {
   hasOrders,
   percentOfShare,
@@ -26,14 +29,11 @@ import {
   reportsQuery,
   TOP_ITEMS,
   topItems,
-} from "../../domain/admin/reports";
-import { formatDate, formatMoney, formatPercent } from "../../domain/format";
-import { pick } from "../../domain/i18n";
-import { zonedDate } from "../../domain/periods";
+} from "../../domain/reports/reports";
 import { useTranslation } from "../../i18n/react";
 import { branchesOf } from "../../server/admin/orders.server";
-import { getReports } from "../../server/admin/reports.server";
 import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
+import { getReports } from "../../server/reports/reports.server";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,7 +7,6 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
-import { handoverPieces } from "../../domain/admin/calendar";
 import {
   FEED_RATE_LIMIT,
   FEED_STATUSES,
@@ -18,6 +17,7 @@ import {
 } from "../../domain/admin/calendar-feed";
 import { isLocale, type Locale, localizePath } from "../../domain/i18n";
 import { calendarFile } from "../../domain/ics";
+import { handoverPieces } from "../../domain/planner/calendar";
 import { fail, ok, type Result } from "../../domain/result";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";

@@ -22,9 +22,9 @@ import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
 import { closeDamageReports } from "../counter/damage.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { items, orderLines, reservations, shopStorefronts, shops, units } from "../db/schema";
+import { moveBookingsOff, strandedOn } from "../planner/out-of-service.server";
 import { recordAudit } from "./audit.server";
 import type { ShopScope } from "./items.server";
-import { moveBookingsOff, strandedOn } from "./out-of-service.server";
 
 const scoped = (shopIds: ShopScope) => (shopIds === null ? undefined : inArray(units.shopId, shopIds));
 

@@ -24,13 +24,13 @@ import { PICTURE_FILE, type PictureFormat, parsePictureName, pictureFiles } from
 import { fail, ok, type Result } from "../../domain/result";
 import type { SizingKind } from "../../domain/vocabulary";
 import { recordAudit } from "../admin/audit.server";
-import { moveBookingsOff } from "../admin/out-of-service.server";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
 import { sqlState } from "../booking/holds.server";
 import { getConfig } from "../config.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { damageReports, orders, units, users } from "../db/schema";
 import { CONTENT_TYPES, PictureRefused, type ProcessedPicture, processPicture, writeAtomically } from "../media/pictures.server";
+import { moveBookingsOff } from "../planner/out-of-service.server";
 
 /** Orders whose equipment the customer has or has brought back: only then is there damage to report. */
 const REPORTABLE = ["picked_up", "returned"] as const;

@@ -6,12 +6,12 @@
  */
 
 import { z } from "zod";
+import { type RevenueDay, revenueByDay } from "../admin/dashboard";
+import { type CsvDialect, csvDecimal, csvDialect, csvRow } from "../admin/order";
 import { type Locale, pick, type Translated } from "../i18n";
 import { rowId } from "../ids";
 import { addDays, daysBetween, type IsoDate } from "../periods";
 import type { OrderSource } from "../vocabulary";
-import { type RevenueDay, revenueByDay } from "./dashboard";
-import { type CsvDialect, csvDecimal, csvDialect, csvRow } from "./order";
 
 /** Every report the page shows, each also a CSV file (`/admin/reports.csv?report=…`). */
 export const REPORTS = [

@@ -7,11 +7,11 @@
  * keep a unit free for it (`stranded_bookings`, migration 0024), and the screens list it until someone moves it.
  */
 import { sql } from "drizzle-orm";
-import { MOVABLE_STATUSES } from "../../domain/admin/planner";
+import { MOVABLE_STATUSES } from "../../domain/planner/planner";
+import { recordAudit } from "../admin/audit.server";
 import type { BackOfficeUser } from "../auth/guards.server";
 import { sqlState } from "../booking/holds.server";
 import { type Db, queryRows } from "../db/client.server";
-import { recordAudit } from "./audit.server";
 
 /** A booking still on a unit out of service: no other unit was free for its days. */
 export type StrandedBooking = { orderId: string; number: string; pickupAt: string; returnAt: string };

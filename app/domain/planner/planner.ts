@@ -5,11 +5,11 @@
  * bar, block a unit for maintenance and remove a block.
  */
 import { z } from "zod";
+import { isoDate, optionalText, requiredText } from "../admin/fields";
+import { reportMonth, shiftMonth } from "../admin/hotel";
 import { rowId, rowIdSchema } from "../ids";
 import { addDays, daysBetween, type IsoDate, isoDateOrNull, zoneOffsetMinutes } from "../periods";
 import { mondayOf } from "./calendar";
-import { isoDate, optionalText, requiredText } from "./fields";
-import { reportMonth, shiftMonth } from "./hotel";
 
 // ---------------------------------------------------------------------------------------------
 // The URL

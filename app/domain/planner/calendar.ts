@@ -4,12 +4,12 @@
  * pickups, returns and closed days per day and branch.
  */
 import { z } from "zod";
+import { isoDate, translatedText } from "../admin/fields";
+import { reportMonth, shiftMonth } from "../admin/hotel";
 import type { Translated } from "../i18n";
 import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate, isoWeekday } from "../periods";
 import type { ItemKind } from "../vocabulary";
-import { isoDate, translatedText } from "./fields";
-import { reportMonth, shiftMonth } from "./hotel";
 
 export const CALENDAR_VIEWS = ["month", "week"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];

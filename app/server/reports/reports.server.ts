@@ -3,11 +3,13 @@
  * and size, the top items, what coupons and partner hotels brought, and cancellations. Each figure is one
  * aggregate query (GROUP BY in the database; no order is loaded into the process), over the branches in
  * `scope` (null: every branch) and the days of the range in the shop's time zone. The rules are in
- * app/domain/admin/reports.ts.
+ * app/domain/reports/reports.ts.
  */
 
 import { type SQL, sql } from "drizzle-orm";
 import { REVENUE_STATUSES } from "../../domain/admin/dashboard";
+import type { Translated } from "../../domain/i18n";
+import { addDays, zonedInstant } from "../../domain/periods";
 import {
   type BranchCancellations,
   type BranchRevenue,
@@ -20,9 +22,7 @@ import {
   revenueDays,
   type UnitDays,
   utilisationRows,
-} from "../../domain/admin/reports";
-import type { Translated } from "../../domain/i18n";
-import { addDays, zonedInstant } from "../../domain/periods";
+} from "../../domain/reports/reports";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { OrderSource } from "../../domain/vocabulary";
 import { queryRows } from "../db/client.server";

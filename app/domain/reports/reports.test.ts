@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvDialect } from "./order";
+import { csvDialect } from "../admin/order";
 import {
   cancellationRows,
   cancellationTotal,

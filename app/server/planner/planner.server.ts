@@ -6,6 +6,8 @@
  * transaction rolls back and the answer is a message, never a double booking.
  */
 import { eq, sql } from "drizzle-orm";
+import { type Locale, pick, type Translated } from "../../domain/i18n";
+import { addDays, inSeason, zonedDate, zonedInstant } from "../../domain/periods";
 import {
   type BarKind,
   type BlockInput,
@@ -20,17 +22,15 @@ import {
   type PlannerUnit,
   plannerRows,
   wallDate,
-} from "../../domain/admin/planner";
-import { type Locale, pick, type Translated } from "../../domain/i18n";
-import { addDays, inSeason, zonedDate, zonedInstant } from "../../domain/periods";
+} from "../../domain/planner/planner";
 import { fail, ok, type Result } from "../../domain/result";
+import { recordAudit } from "../admin/audit.server";
+import { listClosedDays } from "../admin/closed-days.server";
 import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
 import { sqlState } from "../booking/holds.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { units } from "../db/schema";
 import { getSettings } from "../settings/settings.server";
-import { recordAudit } from "./audit.server";
-import { listClosedDays } from "./closed-days.server";
 
 /** What a refused move or block says: the exclusion constraint found another live reservation. */
 export const BOOKED = "admin.planner.errors.booked";

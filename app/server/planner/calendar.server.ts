@@ -3,11 +3,11 @@
  * the branches' closed days (app/server/admin/closed-days.server.ts). Limited to the user's branches.
  */
 import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
-import { type CalendarEntry, type ClosedDay, handoverPieces } from "../../domain/admin/calendar";
 import { type IsoDate, zonedDate, zonedInstant } from "../../domain/periods";
+import { type CalendarEntry, type ClosedDay, handoverPieces } from "../../domain/planner/calendar";
+import { listClosedDays } from "../admin/closed-days.server";
 import { getDb } from "../db/client.server";
 import { orderLines, orders, shops } from "../db/schema";
-import { listClosedDays } from "./closed-days.server";
 
 /** Branches the user works at (all for an admin), active or not: old orders of a closed branch still show. */
 export async function calendarShops(shopIds: number[] | null) {
