@@ -10,9 +10,9 @@ import { parse, rowsOf } from "./forms";
 import { periodSchema } from "./period-form";
 import { MAX_PERSONS } from "./person-rows";
 import { fail, ok, type Result } from "./result";
-import type { OrderStatus } from "./vocabulary";
+import type { CHANGE_AUTHORS, OrderStatus } from "./vocabulary";
 
-export type ChangeBy = "customer" | "staff";
+export type ChangeBy = (typeof CHANGE_AUTHORS)[number];
 
 /** Most lines a changed order may have, as a crafted form cannot make the server build a thousand rows. */
 export const MAX_CHANGE_LINES = 60;
@@ -111,13 +111,13 @@ export function parseChangeForm(values: Record<string, unknown>): Result<ChangeR
   const persons = rowsOf(values, "persons", MAX_PERSONS + 1).map((row, index) => {
     const parsed = parse(personRow, row);
     if (parsed.ok) return parsed.value;
-    if ("errors" in parsed) for (const [field, key] of Object.entries(parsed.errors)) errors[`persons.${index}.${field}`] ??= key;
+    if (parsed.errors) for (const [field, key] of Object.entries(parsed.errors)) errors[`persons.${index}.${field}`] ??= key;
     return null;
   });
   const lines = rowsOf(values, "lines", MAX_CHANGE_LINES).map((row, index) => {
     const parsed = parse(lineRow, row);
     if (parsed.ok) return parsed.value;
-    if ("errors" in parsed) for (const [field, key] of Object.entries(parsed.errors)) errors[`lines.${index}.${field}`] ??= key;
+    if (parsed.errors) for (const [field, key] of Object.entries(parsed.errors)) errors[`lines.${index}.${field}`] ??= key;
     return null;
   });
   if (Object.keys(errors).length > 0 || !period.ok) return fail.invalid(errors);

@@ -49,14 +49,24 @@ export const ROLES = ["customer", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 export const roleSchema = /* @__PURE__ */ z.enum(ROLES);
 
-/** An order's life, from the hold to its end (the clerk's transitions: domain/admin/order.ts). */
 /** Where an order was made: the online shop, the counter (a walk-in customer), or a partner through the API. */
 export const ORDER_SOURCES = ["online", "counter", "api"] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
+/** An order's life, from the hold to its end (the clerk's transitions: domain/admin/order.ts). */
 export const ORDER_STATUSES = ["pending_payment", "paid", "picked_up", "returned", "cancelled", "expired", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES);
+
+/**
+ * A change of an order (decision 028): `pending` while the customer pays a higher price, then `applied`, or
+ * `expired` (not paid in time) or `failed`. Who asked for it: the customer or staff.
+ */
+export const ORDER_CHANGE_STATUSES = ["pending", "applied", "expired", "failed"] as const;
+export const CHANGE_AUTHORS = ["customer", "staff"] as const;
+
+/** Why a unit is out of service for some days, blocked from the planner (decision 041). */
+export const BLOCK_KINDS = ["maintenance"] as const;
 
 /** A unit's claim for a period: held while the customer pays, confirmed once paid, released when given back. */
 export const RESERVATION_STATES = ["held", "confirmed", "released"] as const;
@@ -86,3 +96,6 @@ export const depositStatusSchema = /* @__PURE__ */ z.enum(DEPOSIT_STATUSES);
 export const SIZING_KINDS = ["ski", "snowboard", "boot", "helmet", "ebike", "clothing", "none"] as const;
 export type SizingKind = (typeof SIZING_KINDS)[number];
 export const sizingKindSchema = /* @__PURE__ */ z.enum(SIZING_KINDS);
+
+/** An outgoing webhook delivery (decision 050): `pending` until delivered (a 2xx answer) or given up (`failed`). */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;

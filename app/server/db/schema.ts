@@ -31,6 +31,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { SIGNATURE_KINDS } from "../../domain/counter/agreement";
 import type { LineBinding } from "../../domain/counter/binding";
 import { DAMAGE_CATEGORIES, FEE_PAID_BY, MAX_DAMAGE_FEE_CENTS, MAX_DAMAGE_NOTE, MAX_DAMAGE_PHOTOS } from "../../domain/counter/damage";
 import type { Translated } from "../../domain/i18n";
@@ -40,9 +41,13 @@ import { OFFER_KINDS } from "../../domain/pictures";
 import type { LinePeak } from "../../domain/pricing";
 import {
   AGE_BANDS,
+  BLOCK_KINDS,
+  CHANGE_AUTHORS,
   COUPON_KINDS,
   DEPOSIT_STATUSES,
   ITEM_KINDS,
+  ORDER_CHANGE_STATUSES,
+  ORDER_SOURCES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   RESERVATION_STATES,
@@ -51,6 +56,7 @@ import {
   SIZING_KINDS,
   SKILLS,
   UNIT_STATUSES,
+  WEBHOOK_DELIVERY_STATUSES,
 } from "../../domain/vocabulary";
 
 /** PostgreSQL `tstzrange`, exchanged with the driver in its text form, e.g. `["2026-12-01 09:00+01","2026-12-03 17:00+01")`. */
@@ -71,6 +77,15 @@ const jsonValue = customType<{ data: unknown; driverData: unknown }>({
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const translated = (name: string) => jsonb(name).$type<Translated>().notNull();
+
+/**
+ * Words of one of the vocabulary's closed lists as SQL literals, for a check constraint or a partial index:
+ * `words(ORDER_SOURCES)` is `'online', 'counter', 'api'`, `words(ORDER_STATUSES, "paid")` is `'paid'`, and a
+ * word missing from its list does not compile. Literal text rather than parameters, as DDL takes none.
+ */
+function words<const L extends readonly string[]>(list: L, ...some: L[number][]) {
+  return sql.raw((some.length > 0 ? some : list).map((word) => `'${word}'`).join(", "));
+}
 
 // The enums' names are the database's; their values are the vocabulary's words.
 export const appId = pgEnum("app_id", SEASONS);
@@ -541,7 +556,7 @@ export const coupons = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("coupons_value", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check("coupons_value", sql`${t.value} > 0 and (${t.kind} <> ${words(COUPON_KINDS, "percent")} or ${t.value} <= 100)`),
     check("coupons_used", sql`${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses}`),
   ],
 );
@@ -719,16 +734,22 @@ export const orders = pgTable(
   (t) => [
     index("orders_shop_pickup_idx").on(t.shopId, t.pickupAt),
     index("orders_status_idx").on(t.status),
-    index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
-    index("orders_pending_holder_idx").on(t.holderKey).where(sql`${t.status} = 'pending_payment'`),
+    index("orders_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = ${words(ORDER_STATUSES, "pending_payment")}`),
+    index("orders_pending_holder_idx")
+      .on(t.holderKey)
+      .where(sql`${t.status} = ${words(ORDER_STATUSES, "pending_payment")}`),
     // "My orders" finds the guest orders of a confirmed address (accounts.server customerOrders).
     index("orders_guest_email_idx").on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
     // The reminder sweep looks at the next two days' pickups and returns of booked orders (decision 047).
-    index("orders_reminder_pickup_idx").on(t.pickupAt).where(sql`${t.status} = 'paid'`),
+    index("orders_reminder_pickup_idx")
+      .on(t.pickupAt)
+      .where(sql`${t.status} = ${words(ORDER_STATUSES, "paid")}`),
     index("orders_reminder_return_idx").on(t.returnAt).where(sql`${t.status} in ('paid', 'picked_up')`),
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
-    check("orders_source", sql`${t.source} in ('online', 'counter', 'api')`),
+    check("orders_source", sql`${t.source} in (${words(ORDER_SOURCES)})`),
     check("orders_damage_waiver", sql`${t.damageWaiverCents} >= 0 and ${t.damageWaiverCents} <= ${t.totalCents}`),
   ],
 );
@@ -813,9 +834,11 @@ export const orderChanges = pgTable(
   (t) => [
     index("order_changes_order_idx").on(t.orderId),
     // Every checkout asks whether a change ran out (expireDueOrders): only the pending ones are looked at.
-    index("order_changes_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
-    check("order_changes_status", sql`${t.status} in ('pending', 'applied', 'expired', 'failed')`),
-    check("order_changes_by", sql`${t.by} in ('customer', 'staff')`),
+    index("order_changes_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = ${words(ORDER_CHANGE_STATUSES, "pending")}`),
+    check("order_changes_status", sql`${t.status} in (${words(ORDER_CHANGE_STATUSES)})`),
+    check("order_changes_by", sql`${t.by} in (${words(CHANGE_AUTHORS)})`),
   ],
 );
 
@@ -843,18 +866,22 @@ export const reservations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("reservations_block_kind", sql`${t.blockKind} is null or ${t.blockKind} in ('maintenance')`),
+    check("reservations_block_kind", sql`${t.blockKind} is null or ${t.blockKind} in (${words(BLOCK_KINDS)})`),
     // A block belongs to no order and is never a hold; a row of an order is never a block.
     check(
       "reservations_block_shape",
-      sql`${t.blockKind} is null or (${t.orderLineId} is null and ${t.orderChangeId} is null and ${t.state} <> 'held')`,
+      sql`${t.blockKind} is null or (${t.orderLineId} is null and ${t.orderChangeId} is null and ${t.state} <> ${words(RESERVATION_STATES, "held")})`,
     ),
     index("reservations_unit_idx").on(t.unitId),
     index("reservations_order_line_idx").on(t.orderLineId),
     // Availability of a whole storefront finds the live reservations overlapping a period in one index scan;
     // the exclusion constraint's (unit_id, period) index is slow when searched by period alone.
-    index("reservations_live_period_idx").using("gist", t.period).where(sql`${t.state} in ('held', 'confirmed')`),
-    index("reservations_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'held'`),
+    index("reservations_live_period_idx")
+      .using("gist", t.period)
+      .where(sql`${t.state} in (${words(RESERVATION_STATES, "held", "confirmed")})`),
+    index("reservations_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.state} = ${words(RESERVATION_STATES, "held")}`),
   ],
 );
 
@@ -1037,13 +1064,10 @@ export const agreements = pgTable(
   (t) => [
     uniqueIndex("agreements_order_version_idx").on(t.orderId, t.version),
     check("agreements_version", sql`${t.version} > 0`),
-    check("agreements_signature_kind", sql`${t.signatureKind} in ('drawn', 'typed')`),
+    check("agreements_signature_kind", sql`${t.signatureKind} in (${words(SIGNATURE_KINDS)})`),
     check("agreements_sha256", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
-
-/** A closed list as SQL for a check constraint: `'a', 'b'`. */
-const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * Damage found on a unit when an order came back (decision 046): a category, a note, up to three photos
@@ -1074,7 +1098,7 @@ export const damageReports = pgTable(
   (t) => [
     uniqueIndex("damage_reports_order_unit_idx").on(t.orderId, t.unitId),
     index("damage_reports_open_unit_idx").on(t.unitId).where(sql`${t.releasedAt} is null`),
-    check("damage_reports_category", sql`${t.category} in (${sqlList(DAMAGE_CATEGORIES)})`),
+    check("damage_reports_category", sql`${t.category} in (${words(DAMAGE_CATEGORIES)})`),
     check("damage_reports_note", sql`char_length(${t.note}) <= ${sql.raw(String(MAX_DAMAGE_NOTE))}`),
     check(
       "damage_reports_photos",
@@ -1083,7 +1107,7 @@ export const damageReports = pgTable(
     check("damage_reports_fee", sql`${t.feeCents} is null or ${t.feeCents} between 1 and ${sql.raw(String(MAX_DAMAGE_FEE_CENTS))}`),
     check(
       "damage_reports_fee_paid_by",
-      sql`(${t.feeCents} is null) = (${t.feePaidBy} is null) and (${t.feePaidBy} is null or ${t.feePaidBy} in (${sqlList(FEE_PAID_BY)}))`,
+      sql`(${t.feeCents} is null) = (${t.feePaidBy} is null) and (${t.feePaidBy} is null or ${t.feePaidBy} in (${words(FEE_PAID_BY)}))`,
     ),
     check("damage_reports_released", sql`${t.releasedBy} is null or ${t.releasedAt} is not null`),
   ],
@@ -1138,7 +1162,7 @@ export const apiKeys = pgTable(
     revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
-    check("api_keys_scopes", sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array[${sqlList(API_SCOPES)}]::text[]`),
+    check("api_keys_scopes", sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array[${words(API_SCOPES)}]::text[]`),
     check("api_keys_secret_hash", sql`${t.secretHash} ~ '^[0-9a-f]{64}$'`),
     check("api_keys_name", sql`char_length(${t.name}) between 1 and 100`),
   ],
@@ -1180,7 +1204,7 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("webhook_endpoints_events", sql`cardinality(${t.events}) > 0 and ${t.events} <@ array[${sqlList(WEBHOOK_EVENTS)}]::text[]`),
+    check("webhook_endpoints_events", sql`cardinality(${t.events}) > 0 and ${t.events} <@ array[${words(WEBHOOK_EVENTS)}]::text[]`),
     check("webhook_endpoints_url", sql`${t.url} ~ '^https?://' and char_length(${t.url}) <= 2000`),
   ],
 );
@@ -1237,9 +1261,11 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex("webhook_deliveries_endpoint_event_idx").on(t.endpointId, t.eventId),
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = ${words(WEBHOOK_DELIVERY_STATUSES, "pending")}`),
     index("webhook_deliveries_order_idx").on(t.endpointId, t.orderId, t.eventId),
-    check("webhook_deliveries_status", sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    check("webhook_deliveries_status", sql`${t.status} in (${words(WEBHOOK_DELIVERY_STATUSES)})`),
   ],
 );
 
