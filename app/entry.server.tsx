@@ -3,10 +3,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
-import type { RootData } from "./root";
 import type { PageHandle } from "./routes/site/layout";
 import { noteDatabaseError } from "./server/db/health.server";
 import { deferHydration } from "./server/http/deferred-hydration.server";
+import type { RootData } from "./server/http/root-data.server";
 import { logger } from "./server/log.server";
 
 export const streamTimeout = 5_000;

@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  redirect,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
@@ -21,46 +20,17 @@ import { DeferredHydration, RenderAfterParsing } from "./components/deferred-hyd
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
 import { hydrationDone } from "./components/static";
-import { isBackOfficePath, languageTag, locales, localizePath, negotiateLocale, splitLocale } from "./domain/i18n";
+import { isBackOfficePath, languageTag, locales, localizePath, splitLocale } from "./domain/i18n";
 import { isChunkLoadError } from "./domain/reload-guard";
 import { bundleAt, loadBundle, MESSAGES_META } from "./i18n/bundles";
 import { getT } from "./i18n/i18n";
-import { messagesUrl } from "./i18n/messages.server";
 import { TranslationProvider } from "./i18n/react";
 import type { PageHandle } from "./routes/site/layout";
-import { getSessionUser } from "./server/auth/session.server";
-import { publicOrigin } from "./server/config.server";
-import { readConsent, readLanguageCookie } from "./server/http/cookies.server";
-import { readSeason } from "./server/http/season.server";
-import { getSiteSettings } from "./server/settings/settings.server";
+import { type RootData, rootData } from "./server/http/root-data.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  // The bare root picks the visitor's language: cookie, then Accept-Language, then English (docs/architecture.md §6.5).
-  // Settings of every page (language cookie key, tag manager, offered languages): cached briefly, no query per page.
-  const site = await getSiteSettings();
-  if (url.pathname === "/") {
-    const browser = negotiateLocale(request.headers.get("accept-language"));
-    // The browser's language only when the shop offers it; a language the visitor chose (the cookie) always.
-    const wanted = (await readLanguageCookie(request)) ?? (browser && site.languages.includes(browser) ? browser : null) ?? "en";
-    if (wanted !== "en") throw redirect(`${localizePath("/", wanted)}${url.search}`, { headers: { Vary: "Cookie, Accept-Language" } });
-  }
-  const { locale, path } = splitLocale(url.pathname);
-  const user = await getSessionUser(request);
-  return {
-    locale,
-    path,
-    messagesUrl: messagesUrl(locale, path),
-    origin: publicOrigin(request),
-    gtmId: site.gtmId,
-    languages: site.languages,
-    consent: readConsent(request),
-    season: readSeason(request),
-    user: user && { name: user.name, email: user.email, role: user.role },
-  };
+export function loader({ request }: Route.LoaderArgs) {
+  return rootData(request);
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** Another language or area (the root revalidates then): its messages are loaded before the page renders. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

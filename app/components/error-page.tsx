@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "rea
 import { localizePath } from "../domain/i18n";
 import { isChunkLoadError } from "../domain/reload-guard";
 import { useTranslation } from "../i18n/react";
-import type { RootData } from "../root";
+import type { RootData } from "../server/http/root-data.server";
 import { reloadAfterChunkError } from "./client-resilience";
 import { SiteFrame } from "./site-frame";
 

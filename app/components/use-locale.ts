@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { type Locale, localizePath } from "../domain/i18n";
-import type { RootData } from "../root";
+import type { RootData } from "../server/http/root-data.server";
 
 export function useRootData(): RootData {
   const data = useRouteLoaderData<RootData>("root");

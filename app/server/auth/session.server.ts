@@ -13,8 +13,8 @@ import type { Role } from "../../domain/vocabulary";
 import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { sessions, users } from "../db/schema";
-import { verifiedCookieReader } from "../http/cookies.server";
 import { dataDirSecret } from "../secrets.server";
+import { verifiedCookieReader } from "./signed-cookies.server";
 
 /** The cookie-signing secret: SESSION_SECRET, or one generated into DATA_DIR. */
 export function sessionSecret(): string {

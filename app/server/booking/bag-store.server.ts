@@ -13,10 +13,10 @@ import type { PersonInput } from "../../domain/persons";
 import { fail, ok, type Result } from "../../domain/result";
 import type { Season } from "../../domain/vocabulary";
 import { sessionSecret } from "../auth/session.server";
+import { verifiedCookieReader } from "../auth/signed-cookies.server";
 import { getConfig } from "../config.server";
 import { type Db, getDb } from "../db/client.server";
 import { type BagInvoice, bagLines, bagPersons, bags, items, partnerHotels } from "../db/schema";
-import { verifiedCookieReader } from "../http/cookies.server";
 
 /** The bag's cookie. No page of links shows the bag, so it does not stop one from being kept (decision 038). */
 export const BAG_COOKIE = "rental_cart";

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { verifiedCookieReader } from "./cookies.server";
+import { verifiedCookieReader } from "./signed-cookies.server";
 
 const secret = "a-secret-that-is-long-enough-for-the-test-0123456789";
 const withCookie = (header: string) => new Request("http://shop.test/", { headers: { cookie: header } });
