@@ -62,6 +62,21 @@ export async function startTestServer(env: Record<string, string> = {}) {
     return fetch(url + path, { redirect: "manual", ...init, headers: unsafe && !sourceGiven ? { ...headers, Origin: url } : headers });
   };
 
+  /**
+   * Posts a form as a browser without JavaScript does: URL-encoded (a list value, or a repeated pair, posts one
+   * field per entry; FormData goes multipart), with the session cookie when one is given and the shop's Origin.
+   */
+  const post = (path: string, fields: FormFields, cookie?: string, headers: Record<string, string> = {}) =>
+    request(path, {
+      method: "POST",
+      body: fields instanceof FormData ? fields : formBody(fields),
+      headers: {
+        ...(fields instanceof FormData ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...headers,
+      },
+    });
+
   /** Signs in through the real login form and returns the session cookie ("name=value"). */
   const login = async (email = ADMIN.email, password = ADMIN.password) => {
     const response = await request("/login", {
@@ -81,5 +96,17 @@ export async function startTestServer(env: Record<string, string> = {}) {
     await database.close().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, database, config, request, login, close };
+  return { url, database, config, request, post, login, close };
+}
+
+export type TestShop = Awaited<ReturnType<typeof startTestServer>>;
+
+/** Fields of a posted form: names to a value or a list of values, or pairs in order (names may repeat). */
+export type FormFields = Record<string, string | string[]> | [string, string][] | FormData;
+
+function formBody(fields: Record<string, string | string[]> | [string, string][]) {
+  const pairs = Array.isArray(fields)
+    ? fields
+    : Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, v]));
+  return new URLSearchParams(pairs);
 }
