@@ -19,9 +19,10 @@
  *   waiting for payment.
  */
 import type { Locale, Translated } from "../domain/i18n";
+import { isPaid } from "../domain/order-states";
 import { addDays, daysBetween, type IsoDate, zonedDate, zonedInstant } from "../domain/periods";
 import { type CouponInput, type PriceTable, type Quote, type QuoteLineInput, quoteRental, roundCents } from "../domain/pricing";
-import type { AgeBand, ItemKind, Season, Skill } from "../domain/vocabulary";
+import type { AgeBand, ItemKind, OrderSource, OrderStatus, Season, Skill } from "../domain/vocabulary";
 
 // ---------------------------------------------------------------------------------------------
 // What the planner is given
@@ -88,18 +89,18 @@ export type PlannedLine = {
   subtotalCents: number;
   totalCents: number;
 };
-export type PlannedStatus = "pending_payment" | "paid" | "picked_up" | "returned" | "cancelled" | "expired" | "refunded";
 export type PlannedOrder = {
   /** Numbered in order of booking, across the seasons. */
   sequence: number;
   shopId: number;
   appId: Season;
   language: Locale;
-  source: "online" | "counter";
+  /** The demo's orders are made online or at the counter; partners (the API) make none. */
+  source: Exclude<OrderSource, "api">;
   createdAt: Date;
   pickupAt: Date;
   returnAt: Date;
-  status: PlannedStatus;
+  status: OrderStatus;
   paidAt: Date | null;
   pickedUpAt: Date | null;
   returnedAt: Date | null;
@@ -883,8 +884,7 @@ export function planSeason(catalogue: SeasonCatalogue, now: Date, seed = 2026112
           ] as const),
     };
     settle(order, kind);
-    if (order.couponId !== null && order.status !== "cancelled" && order.status !== "expired" && order.status !== "refunded")
-      couponUses.set(order.couponId, (couponUses.get(order.couponId) ?? 0) + 1);
+    if (order.couponId !== null && standing(order.status)) couponUses.set(order.couponId, (couponUses.get(order.couponId) ?? 0) + 1);
     orders.push(order);
     return order;
   };
@@ -1028,6 +1028,14 @@ export function planSeason(catalogue: SeasonCatalogue, now: Date, seed = 2026112
     order.sequence = i + 1;
   });
   return { orders, blocks };
+}
+
+/**
+ * An order still standing: waiting for payment or paid. It keeps its units and its coupon use; a cancelled,
+ * expired or refunded one has given both back.
+ */
+export function standing(status: OrderStatus): boolean {
+  return status === "pending_payment" || isPaid(status);
 }
 
 /** Money as the order stores it per line: the unit price is the line's subtotal per piece. */

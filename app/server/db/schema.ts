@@ -37,6 +37,7 @@ import { DAMAGE_CATEGORIES, FEE_PAID_BY, MAX_DAMAGE_FEE_CENTS, MAX_DAMAGE_NOTE, 
 import type { Translated } from "../../domain/i18n";
 import { API_SCOPES, WEBHOOK_EVENTS } from "../../domain/integrations";
 import type { ChangeRequest } from "../../domain/order-change";
+import { OPEN_STATUSES } from "../../domain/order-states";
 import { OFFER_KINDS } from "../../domain/pictures";
 import type { LinePeak } from "../../domain/pricing";
 import {
@@ -746,7 +747,9 @@ export const orders = pgTable(
     index("orders_reminder_pickup_idx")
       .on(t.pickupAt)
       .where(sql`${t.status} = ${words(ORDER_STATUSES, "paid")}`),
-    index("orders_reminder_return_idx").on(t.returnAt).where(sql`${t.status} in ('paid', 'picked_up')`),
+    index("orders_reminder_return_idx")
+      .on(t.returnAt)
+      .where(sql`${t.status} in (${words(ORDER_STATUSES, ...OPEN_STATUSES)})`),
     check("orders_period", sql`${t.pickupAt} < ${t.returnAt}`),
     check("orders_total", sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0`),
     check("orders_source", sql`${t.source} in (${words(ORDER_SOURCES)})`),

@@ -5,8 +5,9 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type PlannedOrder, planSeason, type SeasonCatalogue, unitPrice } from "../../../demo/season";
+import { type PlannedOrder, planSeason, type SeasonCatalogue, standing, unitPrice } from "../../../demo/season";
 import type { Locale } from "../../../domain/i18n";
+import { isHandedOut } from "../../../domain/order-states";
 import { reservationRange, zonedDate } from "../../../domain/periods";
 import type { PriceTable } from "../../../domain/pricing";
 import type { Season } from "../../../domain/vocabulary";
@@ -128,7 +129,7 @@ export async function seedDemoSeason(db: Db, origin: string, now = new Date()): 
       persons.push({ id: personId, orderId: id, ...p });
       return personId;
     });
-    const handedOut = plan.status === "picked_up" || plan.status === "returned";
+    const handedOut = isHandedOut(plan.status);
     const lineRows = plan.lines.map((line) => {
       lineId += 1;
       const row: typeof schema.orderLines.$inferInsert = {
@@ -147,7 +148,7 @@ export async function seedDemoSeason(db: Db, origin: string, now = new Date()): 
         unitId: handedOut && line.unitIds.length === 1 ? line.unitIds[0] : null,
       };
       lines.push(row);
-      const live = plan.status === "paid" || plan.status === "picked_up" || plan.status === "returned" || plan.status === "pending_payment";
+      const live = standing(plan.status);
       const end = plan.returnedEarly && plan.returnedAt ? plan.returnedAt : plan.returnAt;
       for (const unitId of line.unitIds)
         reservations.push({
@@ -180,8 +181,7 @@ export async function seedDemoSeason(db: Db, origin: string, now = new Date()): 
       updatedAt: plan.cancelledAt ?? plan.paidAt ?? plan.createdAt,
     });
 
-    const counted = plan.status !== "cancelled" && plan.status !== "expired" && plan.status !== "refunded";
-    if (plan.couponId !== null && counted)
+    if (plan.couponId !== null && standing(plan.status))
       redemptions.push({ couponId: plan.couponId, orderId: id, email: plan.customer.email.toLowerCase(), createdAt: plan.createdAt });
 
     // The e-mails the shop sent: the confirmation once paid, the cancellation when refunded.
