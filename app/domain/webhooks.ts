@@ -178,7 +178,7 @@ export const webhookEndpointSchema = z.object({
       // The shape only: whether its addresses are allowed is the server's check, after DNS.
       const checked = checkWebhookUrl(value, true);
       if (checked.ok) return checked.value.href;
-      ctx.addIssue({ code: "custom", message: "errors" in checked ? checked.errors.url : "admin.webhooks.errors.url" });
+      ctx.addIssue({ code: "custom", message: checked.errors ? checked.errors.url : "admin.webhooks.errors.url" });
       return z.NEVER;
     }),
   description: optionalText(200).transform((value) => value ?? ""),

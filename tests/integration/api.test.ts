@@ -14,7 +14,7 @@ import da from "../../app/i18n/lang/da.json";
 import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
 import { createApiKey, revokeApiKey } from "../../app/server/api/keys.server";
-import { API_ENDPOINTS } from "../../app/server/api/v1.server";
+import { API_ENDPOINTS } from "../../app/server/api/v1/endpoints.server";
 import { getShopCalendar } from "../../app/server/booking/calendar.server";
 import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { quoteBag } from "../../app/server/booking/quote.server";

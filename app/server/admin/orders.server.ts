@@ -23,9 +23,10 @@ import { cancelOrder, sqlState } from "../booking/holds.server";
 import { type ClerkBinding, settledBindings, skiLineBindings } from "../counter/binding.server";
 import { releaseOnCancel } from "../counter/deposits.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
-import { emailOutbox, orderLines, orderPersons, orders, partnerHotels, payments, reservations, shops, units, users } from "../db/schema";
+import { emailOutbox, orderLines, orderPersons, orders, payments, reservations, shops, units, users } from "../db/schema";
 import { sendCancellationEmail } from "../orders/cancellation.server";
 import { sendOrderConfirmation } from "../orders/confirmation.server";
+import { getOrderById } from "../orders/orders.server";
 import { cancelAndRefund } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 import { auditTrail, recordAudit } from "./audit.server";
@@ -161,25 +162,18 @@ export async function exportOrders(
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** The order with its branch, persons, lines (and the units reserved and handed out), payments, e-mails and audit trail; null when missing or not the user's branch. */
+/**
+ * The order as staff see it: the one order view (`getOrderById`) with the units reserved and handed out per
+ * line, the clerk who made it, payments, e-mails, bindings and audit trail; null when missing or not the
+ * user's branch.
+ */
 export async function getAdminOrder(user: BackOfficeUser, id: string) {
   const db = getDb();
-  const [row] = await db
-    .select({
-      order: orders,
-      shop: shops,
-      createdBy: users.email,
-      hotel: { name: partnerHotels.name, discountPercent: partnerHotels.discountPercent },
-    })
-    .from(orders)
-    .innerJoin(shops, eq(shops.id, orders.shopId))
-    .leftJoin(users, eq(users.id, orders.createdBy))
-    .leftJoin(partnerHotels, eq(partnerHotels.id, orders.hotelId))
-    .where(eq(orders.id, id));
-  if (!row || !worksAt(user, row.order.shopId)) return null;
-  const [persons, lines, reserved, paymentRows, emails, audit] = await Promise.all([
-    db.select().from(orderPersons).where(eq(orderPersons.orderId, id)).orderBy(asc(orderPersons.position)),
-    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
+  const found = await getOrderById(id);
+  if (!found || !worksAt(user, found.order.shopId)) return null;
+  const { persons, lines, ...row } = found;
+  const [[creator], reserved, paymentRows, emails, audit] = await Promise.all([
+    row.order.createdBy === null ? [] : db.select({ email: users.email }).from(users).where(eq(users.id, row.order.createdBy)),
     db
       .select({ lineId: reservations.orderLineId, code: units.code, state: reservations.state, shopId: units.shopId })
       .from(reservations)
@@ -210,6 +204,7 @@ export async function getAdminOrder(user: BackOfficeUser, id: string) {
   const bindings = await skiLineBindings(db, row.order.shopId, lines, persons);
   return {
     ...row,
+    createdBy: creator?.email ?? null,
     persons,
     bindings,
     lines: lines.map((line) => ({

@@ -6,7 +6,9 @@
 import type { z } from "zod";
 import type { Locale } from "../../domain/i18n";
 import type { ApiScope } from "../../domain/integrations";
+import type { Failure } from "../../domain/result";
 import type { TFunction } from "../../i18n/i18n";
+import { type Problem, problemOf } from "../http/problems.server";
 import type { ApiKey } from "./keys.server";
 
 export type ApiContext<P, Q, B> = {
@@ -27,29 +29,19 @@ export type ApiAnswer = {
   orderId?: string | null;
 };
 
-export type ProblemCode =
-  | "validation"
-  | "unauthorized"
-  | "forbidden"
-  | "not-found"
-  | "method-not-allowed"
-  | "rate-limited"
-  | "unavailable"
-  | "conflict"
-  | "busy"
-  | "internal";
-
-/** Thrown by a handler to answer with a problem document; `detail` is an i18n key (api.errors.*). */
+/**
+ * Thrown to answer with a problem document: a service's failure through the one mapping (`refused`), or one
+ * of the transport's own (no key, bad JSON) built by the router.
+ */
 export class ApiProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ProblemCode,
-    readonly detail?: string,
-    readonly values?: Record<string, string | number>,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(code);
+  constructor(readonly problem: Problem) {
+    super(problem.type);
   }
+}
+
+/** A failure as the API refuses it (problems.server.ts): `errors.form` is the detail, the other keys the fields. */
+export function refused(failure: Failure): ApiProblem {
+  return new ApiProblem(problemOf(failure));
 }
 
 export type Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> = {

@@ -5,8 +5,9 @@
 import { z } from "zod";
 import { problemSchema } from "../../domain/api";
 import { API_SCOPES, type ApiScope } from "../../domain/integrations";
+import { PROBLEM_TYPES } from "../http/problems.server";
 import type { Endpoint } from "./endpoint.server";
-import { API_ENDPOINTS } from "./v1.server";
+import { API_ENDPOINTS } from "./v1/endpoints.server";
 
 const SCOPE_TEXT: Record<ApiScope, string> = {
   "catalog:read": "Read the catalogue, availability and quotes.",
@@ -164,20 +165,7 @@ export function apiDocsPage(nonce: string | undefined): string {
 ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}${body}<h4>Answers</h4><ul>${answers}</ul></section>`;
     }),
   );
-  const problems = [
-    "validation",
-    "unauthorized",
-    "forbidden",
-    "not-found",
-    "method-not-allowed",
-    "rate-limited",
-    "unavailable",
-    "conflict",
-    "busy",
-    "internal",
-  ]
-    .map((code) => `<li id="problem-${code}"><code>${code}</code></li>`)
-    .join("");
+  const problems = PROBLEM_TYPES.map((code) => `<li id="problem-${code}"><code>${code}</code></li>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)}</title><style${nonce ? ` nonce="${nonce}"` : ""}>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1c2430}code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{overflow:auto;background:#f4f6f8;padding:.75rem}section{border-top:1px solid #d5dbe1;padding:.5rem 0}.m{display:inline-block;min-width:3.5rem;font-size:.8em;background:#0b5394;color:#fff;border-radius:4px;padding:0 .4rem;text-align:center}</style></head>
 <body><main><h1>${escapeHtml(doc.info.title)}</h1><p>${escapeHtml(doc.info.description)}</p>

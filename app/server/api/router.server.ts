@@ -11,61 +11,45 @@
  */
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { z } from "zod";
-import { problemErrors } from "../../domain/api";
 import { fieldErrors } from "../../domain/forms";
 import { linkOrigin } from "../../domain/hosts";
 import { defaultLocale, type Locale, negotiateLocale } from "../../domain/i18n";
 import { scopeAllows } from "../../domain/integrations";
+import { fail } from "../../domain/result";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { hitRateLimit } from "../auth/rate-limit.server";
 import { getConfig, getHostPolicy } from "../config.server";
+import { type ProblemType, problemDocument } from "../http/problems.server";
 import { logger } from "../log.server";
-import { type ApiAnswer, ApiProblem, type Endpoint, type ProblemCode } from "./endpoint.server";
+import { type ApiAnswer, ApiProblem, type Endpoint, refused } from "./endpoint.server";
 import { type ApiKey, authenticateApiKey, recordApiCall } from "./keys.server";
 import { apiDocsPage, openApiDocument } from "./openapi.server";
-import { API_ENDPOINTS } from "./v1.server";
+import { API_ENDPOINTS } from "./v1/endpoints.server";
 
 export const API_BASE = "/api/v1";
-
-const PROBLEM_TITLES: Record<ProblemCode, string> = {
-  validation: "api.problems.validation",
-  unauthorized: "api.problems.unauthorized",
-  forbidden: "api.problems.forbidden",
-  "not-found": "api.problems.notFound",
-  "method-not-allowed": "api.problems.methodNotAllowed",
-  "rate-limited": "api.problems.rateLimited",
-  unavailable: "api.problems.unavailable",
-  conflict: "api.problems.conflict",
-  busy: "api.problems.busy",
-  internal: "api.problems.internal",
-};
 
 function localeOf(req: Request): Locale {
   return negotiateLocale(req.get("accept-language")) ?? defaultLocale;
 }
 
-function sendProblem(req: Request, res: Response, problem: ApiProblem) {
+function sendProblem(req: Request, res: Response, { problem }: ApiProblem) {
   const locale = localeOf(req);
   const t = getT(locale, messages[locale]);
   res.status(problem.status);
   res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
   res.setHeader("Content-Language", locale === "be" ? "nl-BE" : locale);
   res.setHeader("Cache-Control", "no-store");
+  if (problem.retryAfter !== undefined) res.setHeader("Retry-After", String(problem.retryAfter));
   // RFC 6750 §3: a 401 names the scheme it wants, and says when the token given was no good.
   if (problem.status === 401)
     res.setHeader("WWW-Authenticate", `Bearer realm="api"${problem.detail === "api.errors.badKey" ? ', error="invalid_token"' : ""}`);
-  res.send(
-    JSON.stringify({
-      type: `${API_BASE}/docs#problem-${problem.code}`,
-      title: t(PROBLEM_TITLES[problem.code]),
-      status: problem.status,
-      ...(problem.detail ? { detail: t(problem.detail, problem.values) } : {}),
-      instance: req.originalUrl,
-      ...(problem.fields ? { errors: problemErrors(problem.fields, (key) => t(key)) } : {}),
-    }),
-  );
+  res.send(JSON.stringify(problemDocument(problem, t, `${API_BASE}/docs`, req.originalUrl)));
 }
+
+/** One of the router's own problems (the request itself, not what it asked for). */
+const transport = (status: number, type: ProblemType, detail?: string, values?: Record<string, string>) =>
+  new ApiProblem({ status, type, ...(detail ? { detail } : {}), ...(values ? { values } : {}) });
 
 function parseOr400<S extends z.ZodType>(schema: S | undefined, value: unknown, prefix: string): z.output<S> | undefined {
   if (!schema) return undefined;
@@ -74,7 +58,7 @@ function parseOr400<S extends z.ZodType>(schema: S | undefined, value: unknown, 
   const fields = Object.fromEntries(
     Object.entries(fieldErrors(parsed.error)).map(([path, key]) => [prefix ? `${prefix}.${path}` : path, key]),
   );
-  throw new ApiProblem(400, "validation", "api.errors.validation", undefined, fields);
+  throw new ApiProblem({ status: 400, type: "validation", detail: "api.errors.validation", fields });
 }
 
 /** The key of a call, or a 401: a bearer token in Authorization, nothing else. */
@@ -82,7 +66,7 @@ async function authenticate(req: Request): Promise<ApiKey> {
   const header = req.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const key = match ? await authenticateApiKey(match[1]) : null;
-  if (!key) throw new ApiProblem(401, "unauthorized", header ? "api.errors.badKey" : "api.errors.noKey");
+  if (!key) throw transport(401, "unauthorized", header ? "api.errors.badKey" : "api.errors.noKey");
   return key;
 }
 
@@ -95,15 +79,12 @@ function handle(definition: Endpoint) {
     try {
       key = await authenticate(req);
       const limit = await hitRateLimit({ name: "api", max: getConfig().API_RATE_LIMIT, windowMs: 60_000 }, String(key.id));
-      if (!limit.allowed) {
-        res.setHeader("Retry-After", String(limit.retryAfter));
-        throw new ApiProblem(429, "rate-limited", "api.errors.rateLimited", { seconds: limit.retryAfter });
-      }
+      if (!limit.allowed) throw refused(fail.limited(limit.retryAfter, { form: "api.errors.rateLimited" }, { seconds: limit.retryAfter }));
       if (!scopeAllows(key.scopes, definition.scope))
-        throw new ApiProblem(403, "forbidden", "api.errors.scope", { scope: definition.scope });
+        throw refused(fail.forbidden({ form: "api.errors.scope" }, { scope: definition.scope }));
       const params = parseOr400(definition.params, req.params, "");
       const query = parseOr400(definition.query, req.query, "");
-      if (definition.body && !req.is("application/json")) throw new ApiProblem(415 as number, "validation", "api.errors.json");
+      if (definition.body && !req.is("application/json")) throw transport(415, "validation", "api.errors.json");
       const body = parseOr400(definition.body, req.body, "");
       const locale = localeOf(req);
       answer = await definition.handler({
@@ -121,9 +102,9 @@ function handle(definition: Endpoint) {
       res.setHeader("Content-Language", locale === "be" ? "nl-BE" : locale);
       res.json(answer.body);
     } catch (error) {
-      const problem = error instanceof ApiProblem ? error : new ApiProblem(500, "internal", "api.errors.internal");
+      const problem = error instanceof ApiProblem ? error : transport(500, "internal", "api.errors.internal");
       if (!(error instanceof ApiProblem)) logger.error({ err: error, path: req.path, requestId: res.locals.requestId }, "api: call failed");
-      status = problem.status;
+      status = problem.problem.status;
       sendProblem(req, res, problem);
     } finally {
       if (key) {
@@ -161,8 +142,8 @@ export function apiRouter(): Router {
       req,
       res,
       known
-        ? new ApiProblem(405, "method-not-allowed")
-        : new ApiProblem(404, "not-found", "api.errors.noSuchPath", { path: req.originalUrl.split("?")[0] }),
+        ? transport(405, "method-not-allowed")
+        : refused(fail.notFound({ form: "api.errors.noSuchPath" }, { path: req.originalUrl.split("?")[0] })),
     );
   });
   // A body that is not JSON, or too large: the parser ran before the key was looked at, so a call without a
@@ -174,7 +155,7 @@ export function apiRouter(): Router {
       return sendProblem(req, res, problem as ApiProblem);
     }
     const tooLarge = error.type === "entity.too.large";
-    sendProblem(req, res, new ApiProblem(tooLarge ? 413 : 400, "validation", tooLarge ? "api.errors.tooLarge" : "api.errors.json"));
+    sendProblem(req, res, transport(tooLarge ? 413 : 400, "validation", tooLarge ? "api.errors.tooLarge" : "api.errors.json"));
   });
   return router;
 }

@@ -124,6 +124,11 @@ export const allItems = catalogRead("allItems", async () => getDb().select().fro
 
 export const allPriceTables = catalogRead("allPriceTables", async () => getDb().select().from(priceTables));
 
+/** Every category, in the shop's order (per storefront, then as sorted in the back office). */
+export const allCategories = catalogRead("allCategories", async () =>
+  getDb().select().from(categories).orderBy(asc(categories.appId), asc(categories.sort), asc(categories.id)),
+);
+
 export const surchargesOf = catalogRead("surchargesOf", async (appId: Season) =>
   getDb().select().from(priceSurcharges).where(eq(priceSurcharges.appId, appId)),
 );

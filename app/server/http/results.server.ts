@@ -1,12 +1,14 @@
 /**
- * The one place where a result becomes HTTP. A missing record is the 404 page ("Page not found: {path}"),
- * a record the user may not touch the 403 page; a refusal goes back to the form that was posted, with the
- * values as typed and a message key per field, as 400 (invalid), 409 (conflict) or 429 (limited, with
- * Retry-After). Pages show the `form` message at the top and the others beside their fields.
+ * A page's answers: a result becomes HTTP here, with the status of problems.server.ts (the one mapping the
+ * API shares). A missing record is the 404 page ("Page not found: {path}"), a record the user may not touch
+ * the 403 page; a refusal goes back to the form that was posted, with the values as typed and a message key
+ * per field, as 400 (invalid), 409 (conflict, unavailable), 429 (limited, with Retry-After) or 503 (busy).
+ * Pages show the `form` message at the top and the others beside their fields.
  */
 import { data, redirect } from "react-router";
 import { isLanguageSegment, localizePath, splitLocale } from "../../domain/i18n";
 import type { Failure, FieldErrors, MessageParams } from "../../domain/result";
+import { FAILURE_STATUS, failureHeaders } from "./problems.server";
 
 /** What an action answers to a form it did not take (or takes a round trip of, such as "add a row"). */
 export type FormReply = {
@@ -68,12 +70,11 @@ export function waitMinutes(retryAfterSeconds: number): number {
   return Math.max(1, Math.ceil(retryAfterSeconds / 60));
 }
 
-const STATUS = { invalid: 400, conflict: 409, limited: 429 } as const;
-
 /**
- * The answer to a failed result. `form` is what was posted (its values come back as typed; pass null
- * for a form whose values should not come back, such as a password), `target` the form of the page the
- * messages belong to, `extra` what else the page needs to show the form again (fresh prices, say).
+ * The answer to a failed result, with the status and headers of `failure` (problems.server.ts). `form` is
+ * what was posted (its values come back as typed; pass null for a form whose values should not come back,
+ * such as a password), `target` the form of the page the messages belong to, `extra` what else the page
+ * needs to show the form again (fresh prices, say). A missing record and a forbidden one are error pages.
  */
 export function refuse<E extends object = object>(
   failure: Failure,
@@ -81,22 +82,14 @@ export function refuse<E extends object = object>(
   target?: string,
   extra?: E,
 ) {
-  switch (failure.reason) {
-    case "notFound":
-      return notFound();
-    case "forbidden":
-      return forbidden();
-    case "limited":
-      return data(
-        { ...(extra as E), ...formReply(form, failure.errors, target, { count: waitMinutes(failure.retryAfter) }) },
-        {
-          status: STATUS.limited,
-          headers: { "Retry-After": String(failure.retryAfter) },
-        },
-      );
-    default:
-      return data({ ...(extra as E), ...formReply(form, failure.errors, target, failure.params) }, { status: STATUS[failure.reason] });
-  }
+  if (failure.reason === "notFound") return notFound();
+  if (failure.reason === "forbidden") return forbidden();
+  const wait = failure.reason === "limited" && failure.retryAfter !== null ? { count: waitMinutes(failure.retryAfter) } : undefined;
+  const params = wait || failure.params ? { ...failure.params, ...wait } : undefined;
+  return data(
+    { ...(extra as E), ...formReply(form, failure.errors ?? {}, target, params) },
+    { status: FAILURE_STATUS[failure.reason], headers: failureHeaders(failure) },
+  );
 }
 
 /** A form sent back as it was, with no message: a round trip such as adding a row without JavaScript. */

@@ -81,7 +81,7 @@ async function attempt(delivery: Claimed, now: Date, options: TargetOptions): Pr
   if (!secret) return { error: "the signing secret cannot be opened with this key" };
   // Checked again at every delivery: the host's DNS may point somewhere else since it was registered.
   const target = await checkWebhookTarget(delivery.url, options);
-  if (!target.ok) return { error: "errors" in target ? target.errors.url : "refused" };
+  if (!target.ok) return { error: target.errors ? target.errors.url : "refused" };
   const body = webhookBody({
     eventId: delivery.event_id,
     type: delivery.type,
