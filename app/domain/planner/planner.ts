@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isoDate, optionalText, requiredText } from "../admin/fields";
 import { reportMonth, shiftMonth } from "../admin/hotel";
 import { rowId, rowIdSchema } from "../ids";
+import { isHandedOut } from "../order-states";
 import { addDays, daysBetween, type IsoDate, isoDateOrNull, zoneOffsetMinutes } from "../periods";
 import { mondayOf } from "./calendar";
 
@@ -270,13 +271,10 @@ export function barSpan(
   };
 }
 
-/** Which orders' reservations may move to another unit: those not handed out yet. Blocks always may. */
-export const MOVABLE_STATUSES = ["paid", "pending_payment"] as const;
-
 export function barKind(reservation: { block: boolean; state: "held" | "confirmed"; status: string | null }): BarKind {
   if (reservation.block) return "block";
   if (reservation.state === "held" || reservation.status === "pending_payment") return "held";
-  if (reservation.status === "picked_up" || reservation.status === "returned") return reservation.status;
+  if (reservation.status !== null && isHandedOut(reservation.status)) return reservation.status;
   return "paid";
 }
 

@@ -9,8 +9,8 @@ import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import type { Translated } from "../../domain/i18n";
 import { type FieldErrors, fail, ok, type Result } from "../../domain/result";
 import type { CouponKind } from "../../domain/vocabulary";
-import { sqlState } from "../booking/holds.server";
 import { type Db, getDb } from "../db/client.server";
+import { sqlState } from "../db/retry.server";
 import { categories, couponRedemptions, coupons, orders, storefronts } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
 

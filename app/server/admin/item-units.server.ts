@@ -22,6 +22,7 @@ import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
 import { closeDamageReports } from "../counter/damage.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { items, orderLines, reservations, shopStorefronts, shops, units } from "../db/schema";
+import { LIVE_RESERVATION } from "../db/states.server";
 import { moveBookingsOff, strandedOn } from "../planner/out-of-service.server";
 import { recordAudit } from "./audit.server";
 import type { ShopScope } from "./items.server";
@@ -235,7 +236,7 @@ export async function itemCalendar(itemId: number, month: string, shopIds: ShopS
     left join ${orderLines} l on l.id = r.order_line_id
     left join orders o on o.id = l.order_id
     where u.item_id = ${itemId} and ${scope}
-      and (r.state = 'confirmed' or (r.state = 'held' and (r.expires_at is null or r.expires_at > now())))
+      and ${LIVE_RESERVATION}
       and r.period && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')
     order by lower(r.period)`);
   const day = (value: string | Date) => zonedDate(new Date(value));

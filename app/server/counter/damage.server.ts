@@ -20,20 +20,21 @@ import {
   damageFeeTotals,
   type FeePaidBy,
 } from "../../domain/counter/damage";
+import { BEFORE_PICKUP_STATUSES, isHandedOut } from "../../domain/order-states";
 import { PICTURE_FILE, type PictureFormat, parsePictureName, pictureFiles } from "../../domain/pictures";
 import { fail, ok, type Result } from "../../domain/result";
 import type { SizingKind } from "../../domain/vocabulary";
 import { recordAudit } from "../admin/audit.server";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
-import { sqlState } from "../booking/holds.server";
 import { getConfig } from "../config.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
+import { sqlState } from "../db/retry.server";
 import { damageReports, orders, units, users } from "../db/schema";
+import { LIVE_RESERVATION, statusList } from "../db/states.server";
 import { CONTENT_TYPES, PictureRefused, type ProcessedPicture, processPicture, writeAtomically } from "../media/pictures.server";
 import { moveBookingsOff } from "../planner/out-of-service.server";
 
 /** Orders whose equipment the customer has or has brought back: only then is there damage to report. */
-const REPORTABLE = ["picked_up", "returned"] as const;
 
 const orderIdSchema = z.uuid();
 const damageDir = (orderId: string) => resolve(getConfig().DATA_DIR, "damage", orderId);
@@ -117,9 +118,9 @@ export async function getOrderDamage(user: BackOfficeUser, orderId: string) {
               sql`, `,
             )})
               and o.id <> ${orderId}
-              and r.state in ('held', 'confirmed') and not (r.state = 'held' and r.expires_at <= now())
+              and ${LIVE_RESERVATION}
               and upper(r.period) > now()
-              and o.status in ('paid', 'pending_payment')
+              and o.status in ${statusList(BEFORE_PICKUP_STATUSES)}
             order by o.pickup_at`,
           db,
         );
@@ -142,7 +143,7 @@ export async function getOrderDamage(user: BackOfficeUser, orderId: string) {
         : [],
   }));
   return {
-    canReport: (REPORTABLE as readonly string[]).includes(order.status),
+    canReport: isHandedOut(order.status),
     fees,
     units: unitRows.map((u) => ({
       id: u.unit_id,
@@ -274,7 +275,7 @@ export async function reportDamage(user: BackOfficeUser, orderId: string, input:
   const db = getDb();
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || !worksAt(user, order.shopId)) return fail.notFound();
-  if (!(REPORTABLE as readonly string[]).includes(order.status)) return fail.invalid({ form: "admin.orders.errors.notNow" });
+  if (!isHandedOut(order.status)) return fail.invalid({ form: "admin.orders.errors.notNow" });
   const unit = (await orderUnits(db, orderId)).find((u) => u.unit_id === input.unitId);
   if (!unit) return fail.invalid({ form: "admin.damage.errors.unit" });
   if (!damageCategoryFits(unit.sizing, input.category)) return fail.invalid({ category: "admin.damage.errors.category" });
@@ -287,8 +288,7 @@ export async function reportDamage(user: BackOfficeUser, orderId: string, input:
     const id = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-      if (!(REPORTABLE as readonly string[]).includes(locked.status))
-        throw new Refused(fail.invalid({ form: "admin.orders.errors.notNow" }));
+      if (!isHandedOut(locked.status)) throw new Refused(fail.invalid({ form: "admin.orders.errors.notNow" }));
       const [before] = await tx.select().from(units).where(eq(units.id, unit.unit_id)).for("update");
       let report: { id: number };
       try {

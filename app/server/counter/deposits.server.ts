@@ -24,6 +24,7 @@ import {
   statusNow,
 } from "../../domain/counter/deposits";
 import { parse } from "../../domain/forms";
+import { isHandedOut, isOpen } from "../../domain/order-states";
 import { fail, ok, type Result, under } from "../../domain/result";
 import type { DepositStatus } from "../../domain/vocabulary";
 import { recordAudit } from "../admin/audit.server";
@@ -146,7 +147,7 @@ export async function authoriseDeposit(
     const locked = await lockOrder(tx, orderId);
     if (!locked || (user && !worksAt(user, locked.order.shopId))) return fail.notFound();
     const { order, rows } = locked;
-    if (!["paid", "picked_up"].includes(order.status)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
+    if (!isOpen(order.status)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
     if (!authorisationInTime(order.status, order.returnAt, now)) return fail.conflict({ form: "admin.deposit.errors.tooEarly" });
     const current = currentOf(rows);
     if (!mayAuthorise(current, order.returnAt, now)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
@@ -232,7 +233,7 @@ async function settle(
     const locked = await lockOrder(tx, orderId);
     if (!locked || (user && !worksAt(user, locked.order.shopId))) return fail.notFound();
     const { order, rows } = locked;
-    if (capture && !["picked_up", "returned"].includes(order.status)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
+    if (capture && !isHandedOut(order.status)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
     const deposit = currentOf(rows);
     if (deposit?.status !== "authorised") return fail.conflict({ form: "admin.deposit.errors.notAuthorised" });
     if (statusNow(deposit, now) === "expired") return lapsed(tx, user, deposit);
@@ -312,7 +313,7 @@ export async function recordCounterDeposit(user: BackOfficeUser, orderId: string
     const tx = transaction as unknown as Db;
     const locked = await lockOrder(tx, orderId);
     if (!locked || !worksAt(user, locked.order.shopId)) return fail.notFound();
-    if (!["paid", "picked_up"].includes(locked.order.status)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
+    if (!isOpen(locked.order.status)) return fail.conflict({ form: "admin.deposit.errors.notNow" });
     const current = currentOf(locked.rows);
     if (current && statusNow(current, new Date()) === "authorised") return fail.conflict({ form: "admin.deposit.errors.alreadyHeld" });
     if (current && !mayTakeAtCounter(statusNow(current, new Date()))) return fail.conflict({ form: "admin.deposit.errors.notNow" });
@@ -490,7 +491,7 @@ export async function getDepositPanel(order: Pick<Order, "id" | "status" | "pick
   if (rows.length === 0 && dueCents === 0) return null;
   const current = currentOf(rows);
   const status = current ? statusNow(current, now) : null;
-  const open = ["paid", "picked_up"].includes(order.status);
+  const open = isOpen(order.status);
   const askable = open && card !== null && dueCents > 0 && mayAuthorise(current, order.returnAt, now);
   const inTime = authorisationInTime(order.status, order.returnAt, now);
   const from = authoriseFrom(order.returnAt);
@@ -504,7 +505,7 @@ export async function getDepositPanel(order: Pick<Order, "id" | "status" | "pick
     can: {
       authorise: askable && inTime,
       settle: status === "authorised",
-      capture: status === "authorised" && ["picked_up", "returned"].includes(order.status),
+      capture: status === "authorised" && isHandedOut(order.status),
       counter: open && dueCents > 0 && mayTakeAtCounter(status),
     },
   };

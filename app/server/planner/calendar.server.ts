@@ -3,6 +3,7 @@
  * the branches' closed days (app/server/admin/closed-days.server.ts). Limited to the user's branches.
  */
 import { and, asc, eq, gt, gte, inArray, lt, or } from "drizzle-orm";
+import { PAID_STATUSES } from "../../domain/order-states";
 import { type IsoDate, zonedDate, zonedInstant } from "../../domain/periods";
 import { type CalendarEntry, type ClosedDay, handoverPieces } from "../../domain/planner/calendar";
 import { listClosedDays } from "../admin/closed-days.server";
@@ -41,7 +42,7 @@ export async function getCalendar(shopIds: number[], from: IsoDate, end: IsoDate
     .where(
       and(
         inArray(orders.shopId, scope),
-        or(inArray(orders.status, ["paid", "picked_up", "returned"]), and(eq(orders.status, "pending_payment"), gt(orders.expiresAt, now))),
+        or(inArray(orders.status, [...PAID_STATUSES]), and(eq(orders.status, "pending_payment"), gt(orders.expiresAt, now))),
         or(and(gte(orders.pickupAt, start), lt(orders.pickupAt, stop)), and(gte(orders.returnAt, start), lt(orders.returnAt, stop))),
       ),
     );

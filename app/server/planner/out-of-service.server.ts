@@ -7,23 +7,21 @@
  * keep a unit free for it (`stranded_bookings`, migration 0024), and the screens list it until someone moves it.
  */
 import { sql } from "drizzle-orm";
-import { MOVABLE_STATUSES } from "../../domain/planner/planner";
+import { BEFORE_PICKUP_STATUSES } from "../../domain/order-states";
 import { recordAudit } from "../admin/audit.server";
 import type { BackOfficeUser } from "../auth/guards.server";
-import { sqlState } from "../booking/holds.server";
 import { type Db, queryRows } from "../db/client.server";
+import { sqlState } from "../db/retry.server";
+import { LIVE_RESERVATION, liveReservation, statusList } from "../db/states.server";
 
 /** A booking still on a unit out of service: no other unit was free for its days. */
 export type StrandedBooking = { orderId: string; number: string; pickupAt: string; returnAt: string };
 
 /** Live reservations of orders not handed out yet (`r`, with the order `o` through its line or change). */
 const MOVABLE_BOOKING = sql`
-  r.state in ('held', 'confirmed') and not (r.state = 'held' and r.expires_at <= now())
+  ${LIVE_RESERVATION}
   and r.block_kind is null and upper(r.period) > now()
-  and o.status in (${sql.join(
-    MOVABLE_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  )})`;
+  and o.status in ${statusList(BEFORE_PICKUP_STATUSES)}`;
 
 const ORDER_OF_RESERVATION = sql`
   left join order_lines l on l.id = r.order_line_id
@@ -75,8 +73,7 @@ export async function moveBookingsOff(
                or (not i.local and u.shop_id in (select sa.shop_id from shop_apps sa where sa.app_id = i.app_id)))
           and not exists (
             select 1 from reservations x
-            where x.unit_id = u.id and x.state in ('held', 'confirmed')
-              and not (x.state = 'held' and x.expires_at <= now())
+            where x.unit_id = u.id and ${liveReservation("x")}
               and x.period && ${booking.period}::tstzrange)
         order by (u.shop_id = ${unit.shopId}) desc, u.id
         limit 5`,

@@ -7,6 +7,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { type Locale, pick, type Translated } from "../../domain/i18n";
+import { BEFORE_PICKUP_STATUSES } from "../../domain/order-states";
 import { addDays, inSeason, zonedDate, zonedInstant } from "../../domain/periods";
 import {
   type BarKind,
@@ -15,7 +16,6 @@ import {
   barSpan,
   bufferStart,
   isMovable,
-  MOVABLE_STATUSES,
   type PlannerBar,
   type PlannerOrder,
   type PlannerRange,
@@ -27,16 +27,14 @@ import { fail, ok, type Result } from "../../domain/result";
 import { recordAudit } from "../admin/audit.server";
 import { listClosedDays } from "../admin/closed-days.server";
 import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
-import { sqlState } from "../booking/holds.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
+import { sqlState } from "../db/retry.server";
 import { units } from "../db/schema";
+import { LIVE_RESERVATION } from "../db/states.server";
 import { getSettings } from "../settings/settings.server";
 
 /** What a refused move or block says: the exclusion constraint found another live reservation. */
 export const BOOKED = "admin.planner.errors.booked";
-
-/** The live reservations of a branch's units overlapping `[from, end)`, with their order (through its line or change). */
-const LIVE = sql`r.state in ('held', 'confirmed') and not (r.state = 'held' and r.expires_at <= now())`;
 
 const ORDER_JOIN = sql`
   left join order_lines l on l.id = r.order_line_id
@@ -75,7 +73,7 @@ export async function getPlanner(shopId: number, range: PlannerRange, locale: Lo
       where u.shop_id = ${shopId} and i.kind in ('rental', 'depot')
         -- A retired unit is shown while bookings no other unit was free for are still on it (decision 055).
         and (u.status <> 'retired' or exists (
-          select 1 from reservations r where r.unit_id = u.id and ${LIVE} and r.block_kind is null and upper(r.period) > now()))`),
+          select 1 from reservations r where r.unit_id = u.id and ${LIVE_RESERVATION} and r.block_kind is null and upper(r.period) > now()))`),
     queryRows<{
       id: number;
       unit_id: number;
@@ -95,7 +93,7 @@ export async function getPlanner(shopId: number, range: PlannerRange, locale: Lo
       from reservations r
       join units u on u.id = r.unit_id
       ${ORDER_JOIN}
-      where u.shop_id = ${shopId} and ${LIVE}
+      where u.shop_id = ${shopId} and ${LIVE_RESERVATION}
         and r.period && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')
       order by r.unit_id, lower(r.period)`),
     listClosedDays(shopId, range.start, addDays(range.end, -1)),
@@ -217,7 +215,7 @@ export async function moveReservation(user: BackOfficeUser, input: { reservation
       if (!r) return fail.notFound();
       if (!isLive(r)) return fail.conflict({ form: "admin.planner.errors.gone" });
       const block = r.block_kind !== null;
-      if (!block && !(MOVABLE_STATUSES as readonly (string | null)[]).includes(r.status))
+      if (!block && !(BEFORE_PICKUP_STATUSES as readonly (string | null)[]).includes(r.status))
         return fail.conflict({ form: "admin.planner.errors.notMovable" });
       const [target] = await tx.select().from(units).where(eq(units.id, input.unitId));
       if (!target || target.itemId !== r.item_id || (target.size ?? null) !== (r.size ?? null))

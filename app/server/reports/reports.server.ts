@@ -26,6 +26,7 @@ import {
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { OrderSource } from "../../domain/vocabulary";
 import { queryRows } from "../db/client.server";
+import { liveReservation, statusList } from "../db/states.server";
 
 /** Numbers as the drivers give sums and counts back (pg: bigint as a string; PGlite: a number or a bigint). */
 type Numeric = number | string | bigint;
@@ -39,11 +40,6 @@ function inScope(column: SQL, scope: number[] | null): SQL {
     sql`, `,
   )})`;
 }
-
-const revenueStatuses = sql.join(
-  REVENUE_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
 
 /** The shop's calendar day of an instant column, as YYYY-MM-DD. */
 const shopDay = (column: SQL) => sql`to_char((${column} at time zone ${SHOP_TIME_ZONE})::date, 'YYYY-MM-DD')`;
@@ -60,7 +56,7 @@ export async function getReports(scope: number[] | null, range: ReportRange, now
   const start = zonedInstant(range.from, "00:00").toISOString();
   const end = zonedInstant(addDays(range.to, 1), "00:00").toISOString();
   // The orders whose money counts, paid in the range: the dashboard's definition of revenue.
-  const revenue = sql`o.status in (${revenueStatuses})
+  const revenue = sql`o.status in ${statusList(REVENUE_STATUSES)}
     and o.paid_at >= ${start}::timestamptz and o.paid_at < ${end}::timestamptz
     ${inScope(sql`o.shop_id`, scope)}`;
 
@@ -126,8 +122,7 @@ export async function getReports(scope: number[] | null, range: ReportRange, now
         interval '1 day'
       ) as d(day)
       where u.status = 'active' and i.kind = 'rental' and i.active ${inScope(sql`u.shop_id`, scope)}
-        and r.state in ('held', 'confirmed')
-        and not (r.state = 'held' and r.expires_at <= ${now.toISOString()}::timestamptz)
+        and ${liveReservation("r", now)}
         and r.period && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[)')
       group by u.item_id, u.size`),
   ]);
