@@ -12,7 +12,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { startHoldSweeper } from "./app/server/booking/holds.server";
+import { startHoldSweeper } from "./app/server/booking/expiry.server";
 import { openShopDatabase, prepareDatabase } from "./app/server/boot.server";
 import { keepCatalogInMemory } from "./app/server/catalog/catalog-cache.server";
 import { ConfigError, getHostPolicy, parseConfig, processCount, setConfig } from "./app/server/config.server";

@@ -12,7 +12,7 @@ import type { Locale } from "../../app/domain/i18n";
 import da from "../../app/i18n/lang/da.json";
 import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
-import { expireDueOrders } from "../../app/server/booking/holds.server";
+import { expireDueOrders } from "../../app/server/booking/expiry.server";
 import * as schema from "../../app/server/db/schema";
 import { createHttpApp } from "../../app/server/http/app.server";
 import { deliverPendingEmails } from "../../app/server/mail/mail.server";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate, formatMoney, formatPercent } from "../../app/domain/format";
 import { addDays } from "../../app/domain/periods";
 import en from "../../app/i18n/lang/en.json";
-import { expireDueOrders } from "../../app/server/booking/holds.server";
+import { expireDueOrders } from "../../app/server/booking/expiry.server";
 import * as schema from "../../app/server/db/schema";
 import { createRentalItem, shopIds } from "../helpers/booking";
 import { addItem, bagOf, INVOICE, period, startBooking } from "../helpers/booking-flow";

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales } from "../../app/domain/i18n";
-import { sqlState } from "../../app/server/booking/holds.server";
+import { sqlState } from "../../app/server/db/retry.server";
 import { type Database, queryPrepared } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";

@@ -3,16 +3,10 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../app/domain/periods";
 import { getAvailability } from "../../app/server/booking/availability.server";
-import {
-  cancelOrder,
-  confirmOrder,
-  expireDueOrders,
-  expireOrder,
-  holdOrder,
-  sqlState,
-  sweepExpiredHolds,
-} from "../../app/server/booking/holds.server";
+import { expireDueOrders, expireOrder, sweepExpiredHolds } from "../../app/server/booking/expiry.server";
+import { cancelOrder, confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { type Database, setDatabase } from "../../app/server/db/client.server";
+import { sqlState } from "../../app/server/db/retry.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
 import {

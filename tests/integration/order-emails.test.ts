@@ -13,7 +13,8 @@ import da from "../../app/i18n/lang/da.json";
 import de from "../../app/i18n/lang/de.json";
 import en from "../../app/i18n/lang/en.json";
 import it_ from "../../app/i18n/lang/it.json";
-import { confirmOrder, expireOrder, holdOrder } from "../../app/server/booking/holds.server";
+import { expireOrder } from "../../app/server/booking/expiry.server";
+import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
 import { deliverPendingEmails } from "../../app/server/mail/mail.server";
 import { signDemoWebhook } from "../../app/server/payments/demo.server";
@@ -59,18 +60,8 @@ async function paidOrder(language: Locale, provider = "demo") {
 const mailsOf = (orderId: string) =>
   db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.orderId, orderId)).orderBy(schema.emailOutbox.id);
 
-const asAdmin = (path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-const asCustomer = (path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const asAdmin = (path: string, fields: Record<string, string>) => shop.post(path, fields, admin);
+const asCustomer = (path: string, fields: Record<string, string>) => shop.post(path, fields);
 
 function succeeded(payment: { ref: string; amountCents: number }, orderId: string) {
   const body = JSON.stringify({

@@ -19,10 +19,11 @@ import {
 import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import { type BackOfficeUser, worksAt } from "../auth/guards.server";
-import { cancelOrder, sqlState } from "../booking/holds.server";
+import { cancelOrder } from "../booking/holds.server";
 import { type ClerkBinding, settledBindings, skiLineBindings } from "../counter/binding.server";
 import { releaseOnCancel } from "../counter/deposits.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
+import { sqlState } from "../db/retry.server";
 import { emailOutbox, orderLines, orderPersons, orders, payments, reservations, shops, units, users } from "../db/schema";
 import { sendCancellationEmail } from "../orders/cancellation.server";
 import { sendOrderConfirmation } from "../orders/confirmation.server";

@@ -18,23 +18,25 @@ import { checkPeriod, type PeriodError, zonedInstant } from "../../domain/period
 import { type Quote, roundCents, takenWaiver } from "../../domain/pricing";
 import { recordAudit } from "../admin/audit.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
+import { inRetriedTransaction } from "../db/retry.server";
 import { couponRedemptions, coupons, orderChanges, orderLines, orderPersons, orders } from "../db/schema";
 import { LIVE_RESERVATION } from "../db/states.server";
 import { getSettings } from "../settings/settings.server";
 import { getShopCalendar } from "./calendar.server";
 import {
+  type ClaimFailure,
   type ClaimLine,
   claimService,
   claimStock,
   claimUnits,
-  expireDueOrders,
-  inRetriedTransaction,
   type LineRef,
   lockOrder,
   type OrderRef,
   Rejected,
+  rejection,
   toRef,
-} from "./holds.server";
+} from "./claims.server";
+import { expireDueOrders } from "./expiry.server";
 import { type BagLine, type ItemRow, linePeaks, type QuoteContext, quoteBag } from "./quote.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -247,13 +249,13 @@ export async function changeOrder(
     });
     return { ok: true, change };
   } catch (error) {
-    if (error instanceof Rejected) return { ok: false, failure: toChangeFailure(error) };
+    const failure = rejection(error);
+    if (failure) return { ok: false, failure: toChangeFailure(failure) };
     throw error;
   }
 }
 
-function toChangeFailure(error: Rejected): ChangeFailure {
-  const failure = error.failure;
+function toChangeFailure(failure: ClaimFailure): ChangeFailure {
   if (failure.reason === "unavailable" || failure.reason === "priceChanged" || failure.reason === "busy") return failure;
   return { reason: "invalidLine" };
 }
@@ -539,7 +541,7 @@ export async function confirmOrderChange(changeId: number, db: Db = getDb()): Pr
       return "applied";
     });
   } catch (error) {
-    if (!(error instanceof Rejected)) throw error;
+    if (!rejection(error)) throw error;
     return fails();
   }
 }

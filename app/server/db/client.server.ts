@@ -81,7 +81,7 @@ export async function openDatabase(options: {
       connectionString: url,
       max: options.poolSize ?? 10,
       // No statement of the shop waits longer than this for a lock: a checkout that would is retried or told
-      // the shop is busy (holds.server `inRetriedTransaction`). Set for the session, not per transaction, to
+      // the shop is busy (`inRetriedTransaction` in retry.server). Set for the session, not per transaction, to
       // save a round trip per transaction.
       lock_timeout: LOCK_TIMEOUT_MS,
       // Every connection listens before its first use: PostgreSQL tells a session of its own notifications

@@ -7,7 +7,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Locale, localizePath } from "../../domain/i18n";
 import { confirmOrderChange, expireOrderChange } from "../booking/changes.server";
-import { cancelOrder, confirmOrder, expireOrder } from "../booking/holds.server";
+import { expireOrder } from "../booking/expiry.server";
+import { cancelOrder, confirmOrder } from "../booking/holds.server";
 import { getConfig } from "../config.server";
 import { depositDueOf, openDeposit, releaseOnCancel } from "../counter/deposits.server";
 import { type Db, getDb } from "../db/client.server";
