@@ -1,7 +1,7 @@
 /**
  * The back office's list screens keep their search, filters, sort and page in the URL (bookmarkable,
- * shareable, back button works). One schema per list, built here, parses them; bad values fall back to
- * the defaults instead of failing, since a URL is typed or edited by hand.
+ * shareable, back button works). One schema per list, built here, parses them (a route reads it with
+ * `readQuery`); bad values fall back to the defaults instead of failing, since a URL is typed or edited by hand.
  */
 import { z } from "zod";
 
@@ -32,11 +32,6 @@ export function listQuery<S extends string, F extends z.ZodRawShape>(
     page: z.coerce.number().int().min(1).max(100_000).catch(1),
     ...filters,
   });
-}
-
-/** Parses a list's URL search parameters with its schema. */
-export function parseListQuery<T extends z.ZodType>(schema: T, url: URL): z.infer<T> {
-  return schema.parse(Object.fromEntries(url.searchParams));
 }
 
 export type Page<Row> = { rows: Row[]; total: number; page: number; pages: number; pageSize: number };

@@ -33,6 +33,7 @@ import { getSignedIn } from "../../server/auth/session.server";
 import { cancelTotpSetup, pendingTotpSetup, startTotpSetup } from "../../server/auth/totp.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/account";
@@ -59,27 +60,35 @@ async function signedIn(request: Request) {
   return signed;
 }
 
+/**
+ * What the page's URL may say: a notice after a change (`?done=`), the link of the confirmation e-mail
+ * (`?confirm=`), and that the back office sent a staff member to turn on two-factor sign-in (`?totp=required`).
+ */
+const accountQuery = z.object({
+  done: z.string().optional(),
+  confirm: confirmToken.optional().catch(undefined),
+  totp: z.string().optional(),
+});
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
   const { user } = await signedIn(request);
   const backOffice = user.role !== "customer";
   const [orders, settings, confirmed] = await Promise.all([customerOrders(user.id), getSettings(), emailConfirmed(user.id)]);
-  const done = url.searchParams.get("done");
-  const token = confirmToken.safeParse(url.searchParams.get("confirm"));
+  const { done, confirm: token, totp } = readQuery(request, accountQuery);
   return {
     user: { name: user.name, email: user.email, role: user.role },
     email: {
       confirmed,
       // The link from the e-mail: the page asks for a click (a POST) rather than confirming on opening, since
       // mail scanners open links too.
-      token: !confirmed && token.success ? token.data : null,
+      token: !confirmed && token ? token : null,
     },
     orders: orders.map((o) => ({ ...o, pickupAt: o.pickupAt.toISOString(), returnAt: o.returnAt.toISOString() })),
     totp: backOffice
       ? {
           enabled: user.totpEnabled,
           required: settings.requireStaffTotp,
-          askedFor: url.searchParams.get("totp") === "required" && !user.totpEnabled,
+          askedFor: totp === "required" && !user.totpEnabled,
           setup: user.totpEnabled ? null : await pendingTotpSetup(user.id, settings.business.name),
         }
       : null,
@@ -102,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { intent } = form;
   const backOffice = user.role !== "customer";
-  const twoFactor = `/account${url.searchParams.get("totp") === "required" ? "?totp=required" : ""}#two-factor`;
+  const twoFactor = `/account${readQuery(request, accountQuery).totp === "required" ? "?totp=required" : ""}#two-factor`;
 
   if (intent === "confirm-email") {
     // A malformed token reads as "", which no link has: the answer is the same as for an expired link.

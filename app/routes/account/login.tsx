@@ -6,6 +6,7 @@
  */
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { CodeField } from "../../components/account/code-field";
 import { AccountField, FormMessage } from "../../components/account/fields";
 import { Notice, PrimaryButton } from "../../components/booking/ui";
@@ -31,15 +32,26 @@ import {
 import { getPendingSignIn, getSessionUser } from "../../server/auth/session.server";
 import { publicOrigin } from "../../server/config.server";
 import { type PostedForm, readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { passRetryAfter, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/login";
 
 type Mode = "login" | "signup" | "forgot" | "sent" | "reset" | "code";
 
-function nextOf(url: URL): string | null {
-  const next = url.searchParams.get("next");
-  return next ? returnPath.parse(next) : null;
-}
+/**
+ * What the page's URL may say: where to go after signing in (a path of this site, else the home page), a
+ * reset link's token, the code step of a two-factor sign-in, the form to show and a notice.
+ */
+const loginQuery = z.object({
+  next: z
+    .string()
+    .optional()
+    .transform((next) => (next ? returnPath.parse(next) : null)),
+  reset: z.string().optional(),
+  step: z.string().optional(),
+  mode: z.enum(["login", "signup", "forgot", "sent"]).catch("login"),
+  done: z.string().optional(),
+});
 
 /** /login with the given query, in the page's language. */
 function loginPath(url: URL, query: Record<string, string | null>): string {
@@ -56,24 +68,22 @@ function landing(url: URL, role: Role, next: string | null | undefined): string 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const next = nextOf(url);
+  const query = readQuery(request, loginQuery);
+  const { next } = query;
   const user = await getSessionUser(request);
   const signedIn = user ? { email: user.email, role: user.role } : null;
   // From the loader, so the page's code does not pull in the password rules and their list.
   const base = { next, signedIn, minPasswordLength: MIN_PASSWORD_LENGTH };
-  const token = url.searchParams.get("reset");
-  if (token !== null) {
+  const token = query.reset;
+  if (token !== undefined) {
     const valid = resetToken.safeParse(token).success && (await resetTokenUsable(token));
     return { ...base, mode: "reset" as Mode, token: valid ? token : null, notice: null };
   }
-  if (url.searchParams.get("step") === "code") {
+  if (query.step === "code") {
     if (!(await getPendingSignIn(request))) throw redirect(loginPath(url, { next }));
     return { ...base, mode: "code" as Mode, token: null, notice: null };
   }
-  const asked = url.searchParams.get("mode");
-  const mode: Mode = asked === "signup" || asked === "forgot" || asked === "sent" ? asked : "login";
-  const done = url.searchParams.get("done");
-  return { ...base, mode, token: null, notice: done === "reset" ? "account.reset.done" : null };
+  return { ...base, mode: query.mode, token: null, notice: query.done === "reset" ? "account.reset.done" : null };
 }
 
 /**

@@ -2,12 +2,13 @@ import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { listQuery } from "../../domain/admin/list";
 import { pick } from "../../domain/i18n";
 import { ITEM_KINDS, itemKindSchema, SEASONS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listCategories } from "../../server/admin/categories.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/categories";
 
 const query = listQuery(["sort", "name", "id"], {
@@ -17,7 +18,7 @@ const query = listQuery(["sort", "name", "id"], {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return listCategories(parseListQuery(query, new URL(request.url)));
+  return listCategories(readQuery(request, query));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.categories");

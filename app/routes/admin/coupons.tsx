@@ -4,12 +4,13 @@ import { AdminPage, YesNo } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { usesLeft } from "../../domain/admin/coupon";
-import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { listQuery } from "../../domain/admin/list";
 import { formatDate, formatMoney, formatPercent } from "../../domain/format";
 import { COUPON_KINDS, couponKindSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listCoupons } from "../../server/admin/coupons.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/coupons";
 
 const yesNo = z.enum(["yes", "no"]).optional().catch(undefined);
@@ -21,7 +22,7 @@ const query = listQuery(["code", "validUntil", "used"], {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return listCoupons(parseListQuery(query, new URL(request.url)));
+  return listCoupons(readQuery(request, query));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.coupons");

@@ -7,6 +7,7 @@ import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { commissionReport } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import { languageParam } from "../../server/http/results.server";
 
 const query = z.object({ month: reportMonth.optional().catch(undefined) });
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   languageParam(params.lang);
   await requireAdmin(request);
   const url = new URL(request.url);
-  const month = query.parse(Object.fromEntries(url.searchParams)).month ?? zonedDate(new Date()).slice(0, 7);
+  const month = readQuery(request, query).month ?? zonedDate(new Date()).slice(0, 7);
   const { locale } = splitLocale(url.pathname);
   const t = getT(locale, messages[locale]);
   const headers = ["month", "hotel", "town", "commissionPercent", "orders", "revenue", "commission"].map((key) =>

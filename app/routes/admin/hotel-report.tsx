@@ -14,6 +14,7 @@ import { zonedDate } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
 import { commissionReport } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/hotel-report";
 
 /** The report's URL: the month (default: this month in the shop's time zone) and optionally one hotel's orders. */
@@ -24,7 +25,7 @@ const query = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = readQuery(request, query);
   const month = parsed.month ?? zonedDate(new Date()).slice(0, 7);
   const report = await commissionReport(month, parsed.hotel);
   const hotel = parsed.hotel === undefined ? null : (report.rows.find((r) => r.hotelId === parsed.hotel) ?? null);

@@ -4,11 +4,12 @@ import { SettingsTabs } from "../../components/admin/settings-tabs";
 import { AdminPage, YesNo } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { listQuery } from "../../domain/admin/list";
 import { formatPercent } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { listHotels } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/hotels";
 
 const query = listQuery(["name", "town", "discount", "commission"], {
@@ -17,7 +18,7 @@ const query = listQuery(["name", "town", "discount", "commission"], {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return listHotels(parseListQuery(query, new URL(request.url)));
+  return listHotels(readQuery(request, query));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.hotels.title");

@@ -1,9 +1,14 @@
 import type { LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
 import { splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { itemLabels, labelSheetResponse } from "../../server/counter/unit-labels.server";
+import { readQuery } from "../../server/http/query.server";
 import { found, param } from "../../server/http/results.server";
+
+/** One branch's units only (`?shop={id}`); a malformed id is a page that does not exist. */
+const labelsQuery = z.object({ shop: rowId.optional() });
 
 /**
  * /admin/item/{id}/labels.pdf: the label sheet of the item's units at the user's branches, or at one branch
@@ -12,8 +17,8 @@ import { found, param } from "../../server/http/results.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request);
   const id = param(rowId, params.id);
-  const shop = new URL(request.url).searchParams.get("shop");
+  const { shop } = readQuery(request, labelsQuery);
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const sheet = await itemLabels(user, locale, id, shop === null ? undefined : param(rowId, shop));
+  const sheet = await itemLabels(user, locale, id, shop);
   return labelSheetResponse(found(sheet.ok ? sheet.value : null), locale);
 }

@@ -49,17 +49,21 @@ import {
 import { requireBackOffice } from "../../server/auth/guards.server";
 import { releaseUnit } from "../../server/counter/damage.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { echo, forbidden, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { addPictures, deletePictureOf, movePictureOf } from "../../server/media/pictures.server";
 import type { Route } from "./+types/item";
 
 const pictureName = z.string().regex(/^[0-9a-f]{16}-\d{1,5}x\d{1,5}$/);
 
+/** The month of the units' calendar (`?month=2027-01`); a malformed one shows this month. */
+const itemQuery = z.object({ month: calendarMonth.optional().catch(undefined) });
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   const id = param(rowId, params.id);
   const record = found(await getItem(id, user.shopIds));
-  const month = calendarMonth.safeParse(new URL(request.url).searchParams.get("month")).data ?? currentMonth();
+  const month = readQuery(request, itemQuery).month ?? currentMonth();
   const withUnits = usesUnits(record.item.kind);
   const [units, calendar, categories] = await Promise.all([
     withUnits ? listUnits(id, user.shopIds) : [],

@@ -5,7 +5,7 @@ import { AdminPage } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { usesUnits } from "../../domain/admin/item";
-import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { listQuery } from "../../domain/admin/list";
 import { formatMoney } from "../../domain/format";
 import { pick, splitLocale } from "../../domain/i18n";
 import { slugSchema } from "../../domain/ids";
@@ -13,6 +13,7 @@ import { ITEM_KINDS, itemKindSchema, SEASONS, seasonSchema } from "../../domain/
 import { useTranslation } from "../../i18n/react";
 import { itemCategories, listItems } from "../../server/admin/items.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/items";
 
 const query = listQuery(["category", "name", "price", "units"], {
@@ -26,10 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const [page, categories] = await Promise.all([
-    listItems(parseListQuery(query, url), { shopIds: user.shopIds, locale }),
-    itemCategories(),
-  ]);
+  const [page, categories] = await Promise.all([listItems(readQuery(request, query), { shopIds: user.shopIds, locale }), itemCategories()]);
   return { page, categories, canEdit: user.role === "admin" };
 }
 

@@ -15,15 +15,17 @@ import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { signAgreement, signingScreen } from "../../server/counter/agreements.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { found, param, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/order-agreement";
 
-/** The clerk's language, to go back to the order in once the customer has signed; else the page's. */
+/** The clerk's language, to go back to the order in once the customer has signed. */
+const clerkLanguage = z.enum(locales).optional().catch(undefined);
+/** The screen's URL names the clerk's language (`?back=de`). */
+const screenQuery = z.object({ back: clerkLanguage });
+/** The clerk's language, else the page's. */
 const backTo = (value: unknown, request: Request): Locale =>
-  z
-    .enum(locales)
-    .catch(splitLocale(new URL(request.url).pathname).locale)
-    .parse(value);
+  clerkLanguage.parse(value) ?? splitLocale(new URL(request.url).pathname).locale;
 
 /**
  * /admin/order/{id}/agreement: the counter's tablet or phone, held by the customer, who reads what they
@@ -34,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   const screen = found(await signingScreen(user, param(z.uuid(), params.id), publicOrigin(request)));
   const url = new URL(request.url);
-  const back = backTo(url.searchParams.get("back"), request);
+  const back = backTo(readQuery(request, screenQuery).back, request);
   // The customer signs terms in the contract's language: the page speaks it too.
   if (splitLocale(url.pathname).locale !== screen.locale)
     throw redirect(`${localizePath(`/admin/order/${screen.order.id}/agreement`, screen.locale)}?back=${back}`);

@@ -8,7 +8,7 @@ import { FormValues } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { clockTime, isoDate } from "../../domain/admin/fields";
-import { type CounterDraftValues, counterSeason, newCounterDraft } from "../../domain/admin/order";
+import { type CounterDraftValues, counterSeason, newCounterDraft, readCounterForm } from "../../domain/counter/counter-order";
 import { formatMoney } from "../../domain/format";
 import { languageName, locales, splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
@@ -21,6 +21,7 @@ import { requireBackOffice } from "../../server/auth/guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { counterCatalog, counterDraft, counterStartPeriod } from "../../server/counter/counter-order.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { echo, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/order-create";
 
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const query = periodQuery.parse(Object.fromEntries(url.searchParams));
+  const query = readQuery(request, periodQuery);
   const branches = await branchesOf(user);
   const now = new Date();
   const shopId = query.shopId ?? branches[0]?.id ?? 0;
@@ -65,7 +66,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBackOffice(request);
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const draft = await counterDraft(user, await readForm(request), locale, publicOrigin(request));
+  const form = await readForm(request);
+  const counterForm = readCounterForm(form.values, form.intent);
+  const draft = await counterDraft(user, counterForm, form.intent === "create", locale, publicOrigin(request));
   if (draft.created !== undefined) return redirectTo(request, `/admin/order/${draft.created}?done=create`);
   const extra = { catalog: draft.catalog, quote: draft.quote };
   return draft.refusal ? refuse(draft.refusal, draft, undefined, extra) : echo(draft, undefined, extra);
@@ -96,7 +99,7 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
       </AdminPage>
     );
   }
-  const options = catalog?.ok ? catalog.options : [];
+  const options = catalog?.ok ? catalog.value.options : [];
   const optionLabel = (o: (typeof options)[number], recommended: boolean) =>
     `${recommended ? "★ " : ""}${o.name}${o.size ? ` – ${o.size}` : ""} · ${t("admin.orders.free", { count: o.free })} · ${formatMoney(o.priceCents, locale)}`;
   const categories = [...new Set(options.map((o) => o.category))];
@@ -150,7 +153,7 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
       </FormValues>
       {catalog && !catalog.ok && (
         <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-          {Object.values(catalog.errors).map((key) => (
+          {Object.values(catalog.errors ?? {}).map((key) => (
             <p key={key}>{t(key)}</p>
           ))}
         </div>
@@ -221,7 +224,7 @@ export default function CreateCounterOrder({ loaderData, actionData }: Route.Com
             <div className="space-y-2">
               {lines.map((line, i) => {
                 const personIndex = line.person === "" || line.person === undefined ? null : Number(line.person);
-                const forPerson = catalog?.ok && personIndex !== null ? catalog.forPerson[personIndex] : undefined;
+                const forPerson = catalog?.ok && personIndex !== null ? catalog.value.forPerson[personIndex] : undefined;
                 const recommended = new Set(Object.values(forPerson?.recommended ?? {}));
                 const allowed =
                   personIndex === null

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { parseListQuery } from "../../domain/admin/list";
 import { csvDialect, ordersQuery } from "../../domain/admin/order";
 import { splitLocale } from "../../domain/i18n";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { exportOrders } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 
 /** /admin/orders.csv: the order list with its filters, for a spreadsheet or the accountant. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "paid",
     "damageWaiver",
   ].map((key) => t(`admin.orders.csvColumn.${key}`));
-  const csv = await exportOrders(user, parseListQuery(ordersQuery, url), header, csvDialect(locale), t);
+  const csv = await exportOrders(user, readQuery(request, ordersQuery), header, csvDialect(locale), t);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -4,19 +4,19 @@ import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage, OrderStatusBadge } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { parseListQuery } from "../../domain/admin/list";
 import { ordersQuery } from "../../domain/admin/order";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { ORDER_SOURCES, ORDER_STATUSES, SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { branchesOf, listOrders, orderNumbered } from "../../server/admin/orders.server";
 import { requireBackOffice } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import { redirectTo } from "../../server/http/results.server";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
-  const query = parseListQuery(ordersQuery, new URL(request.url));
+  const query = readQuery(request, ordersQuery);
   const exact = await orderNumbered(user, query.q);
   if (exact) throw redirectTo(request, `/admin/order/${exact}`);
   const [page, branches] = await Promise.all([listOrders(user, query), branchesOf(user)]);

@@ -2,7 +2,6 @@ import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { parseListQuery } from "../../domain/admin/list";
 import { packagesQuery } from "../../domain/admin/package";
 import { formatMoney } from "../../domain/format";
 import { pick } from "../../domain/i18n";
@@ -10,11 +9,12 @@ import { SEASONS, SKILLS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listPackages } from "../../server/admin/packages.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/packages";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return listPackages(parseListQuery(packagesQuery, new URL(request.url)));
+  return listPackages(readQuery(request, packagesQuery));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.packages");

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage, YesNo } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
-import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { listQuery } from "../../domain/admin/list";
 import { SEASONS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listShops } from "../../server/admin/shops.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/shops";
 
 const query = listQuery(["sort", "name", "town"], {
@@ -16,7 +17,7 @@ const query = listQuery(["sort", "name", "town"], {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return listShops(parseListQuery(query, new URL(request.url)));
+  return listShops(readQuery(request, query));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.shops");

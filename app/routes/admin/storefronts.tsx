@@ -4,11 +4,12 @@ import { useMonthDay } from "../../components/admin/storefront-form";
 import { AdminPage, YesNo } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { listQuery } from "../../domain/admin/list";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { listStorefronts } from "../../server/admin/storefronts.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/storefronts";
 
 const query = listQuery(["sort", "name", "id"], {
@@ -17,7 +18,7 @@ const query = listQuery(["sort", "name", "id"], {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return listStorefronts(parseListQuery(query, new URL(request.url)));
+  return listStorefronts(readQuery(request, query));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.apps");

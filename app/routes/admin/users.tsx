@@ -3,12 +3,13 @@ import { ListTable, ListToolbar } from "../../components/admin/list";
 import { AdminPage, YesNo } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
-import { listQuery, parseListQuery } from "../../domain/admin/list";
+import { listQuery } from "../../domain/admin/list";
 import { formatDate } from "../../domain/format";
 import { ROLES, roleSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listUsers } from "../../server/admin/users.server";
 import { requireAdmin } from "../../server/auth/guards.server";
+import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/users";
 
 const query = listQuery(["email", "name", "created"], {
@@ -18,7 +19,7 @@ const query = listQuery(["email", "name", "created"], {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return listUsers(parseListQuery(query, new URL(request.url)));
+  return listUsers(readQuery(request, query));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "admin.nav.users");

@@ -14,6 +14,7 @@ import { webhookEndpointSchema } from "../../domain/webhooks";
 import { useTranslation } from "../../i18n/react";
 import { requireAdmin } from "../../server/auth/guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { kickWebhooks } from "../../server/webhooks/deliveries.server";
 import {
@@ -26,12 +27,12 @@ import {
 import type { Route } from "./+types/webhook";
 
 const changeSchema = webhookEndpointSchema.omit({ url: true });
-const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+const deliveriesQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
 const deliverySchema = z.object({ delivery: z.coerce.number().int().positive() });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const { page } = readQuery(request, deliveriesQuery);
   return found(await getWebhookEndpoint(param(rowId, params.id), page));
 }
 

@@ -20,6 +20,7 @@ import { changeLine, chooseHotel, enterCoupon, removeLine, updateBag } from "../
 import { bagView } from "../../server/booking/flow.server";
 import { depositForLines } from "../../server/counter/deposits.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { passRetryAfter, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/bag";
 
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { locale } = splitLocale(url.pathname);
   const atBranch = await loadBagAtBranch(request);
   if (!atBranch) return { empty: true as const };
-  const { payment, changed } = query.parse(Object.fromEntries(url.searchParams));
+  const { payment, changed } = readQuery(request, query);
   const returned = payment ? await returnFromPayment(atBranch.bag, payment) : null;
   const { bag, shop, period } = atBranch;
   if (!period) throw redirect(localizePath(`/rental/${bag.appId}/${shop.slug}`, locale));

@@ -7,6 +7,7 @@ import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { getConfig, publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { badRequest, found, notFound, param } from "../../server/http/results.server";
 import { completeDemoCheckout, openDemoCheckout } from "../../server/payments/demo.server";
 import { receivePaymentWebhook } from "../../server/payments/webhooks.server";
@@ -29,11 +30,15 @@ function checkoutOf(params: Route.LoaderArgs["params"], token: string | null) {
   return found(openDemoCheckout(param(ref, params.ref), token));
 }
 
+/** The page's URL carries the checkout's token (`?c=`), which the provider handed out with it. */
+const checkoutQuery = z.object({ c: z.string().optional() });
+
 /** The demo provider's hosted payment page: PayPal or card; pay, cancel, or simulate a failure. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const checkout = checkoutOf(params, new URL(request.url).searchParams.get("c"));
+  const { c: token } = readQuery(request, checkoutQuery);
+  const checkout = checkoutOf(params, token ?? null);
   return {
-    token: new URL(request.url).searchParams.get("c") ?? "",
+    token: token ?? "",
     orderNumber: checkout.orderNumber,
     amountCents: checkout.amountCents,
     email: checkout.email,

@@ -22,6 +22,7 @@ import { loadBag, removeLine } from "../../server/booking/bag-store.server";
 import { bagPeriod, bookingSummary, categoriesOf, equipmentFor, getBranch, missingStep } from "../../server/booking/flow.server";
 import { addPackage, packagesFor, removePackage } from "../../server/catalog/packages.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { found, param, passRetryAfter, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/equipment";
 
@@ -45,7 +46,7 @@ async function context(request: Request, params: Route.LoaderArgs["params"]) {
   const missing = missingStep(bag, "equipment", { appId, shopId: branch.shop.id, slug, period }, locale);
   if (missing) throw missing;
   const categories = await categoriesOf(appId, locale);
-  const { person, category } = query.parse(Object.fromEntries(url.searchParams));
+  const { person, category } = readQuery(request, query);
   const personId = person === "all" ? null : (bag!.persons.find((p) => p.id === person) ?? bag!.persons[0]).id;
   // Rental equipment is chosen per person; shop articles, service and depot belong to the whole bag.
   const offered = categories.filter((c) => (personId === null ? c.kind !== "rental" : c.kind === "rental"));

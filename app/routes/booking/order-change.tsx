@@ -12,11 +12,15 @@ import { confirmChangeSchema, parseChangeForm, withAddition } from "../../domain
 import { useTranslation } from "../../i18n/react";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { echo, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { changeByCustomer, customerChangeForm, previewCustomerChange } from "../../server/orders/order-change.server";
 import type { Route } from "./+types/order-change";
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
+
+/** `?payment=…`: sent back by the provider (see `unpaid`). */
+const changeQuery = z.object({ payment: z.string().optional() });
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -27,7 +31,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     phone: order.shop.phone,
     ...form,
     /** Back from the provider without paying the difference (the demo page says cancelled or failed). */
-    unpaid: url.searchParams.has("payment"),
+    unpaid: readQuery(request, changeQuery).payment !== undefined,
   };
 }
 

@@ -22,6 +22,7 @@ import { listAgreements } from "../../server/counter/agreements.server";
 import { damageFeesOf } from "../../server/counter/damage.server";
 import { customerDeposit } from "../../server/counter/deposits.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import { orderQrDataUrl } from "../../server/orders/documents.server";
 import { cancelByCustomer, orderPage } from "../../server/orders/order-page.server";
@@ -34,10 +35,14 @@ const token = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
 const confirmFirst = "order.cancel.confirmFirst";
 const cancelForm = z.object({ intent: z.literal("cancel", confirmFirst), confirm: z.literal("yes", confirmFirst) });
 
+/** Notices after a change (`?changed=1`) or a cancellation (`?cancelled=1`). */
+const orderQuery = z.object({ changed: z.string().optional(), cancelled: z.string().optional() });
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = found(await orderPage(param(token, params.id), request));
   const { order, shop, persons, lines } = page;
   const url = new URL(request.url);
+  const query = readQuery(request, orderQuery);
   const body = {
     token: order.token,
     order: {
@@ -60,11 +65,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     confirming: page.confirming,
     cancellable: page.cancellable,
     changeable: page.changeRefusal === null,
-    changed: url.searchParams.get("changed") === "1",
+    changed: query.changed === "1",
     freeUntil: page.freeUntil.toISOString(),
     confirmationEmail: page.confirmationEmail,
     unpaidBecause: page.unpaidBecause,
-    cancelled: url.searchParams.get("cancelled") === "1",
+    cancelled: query.cancelled === "1",
     qr: await orderQrDataUrl(orderPageUrl(publicOrigin(request), order.token, splitLocale(url.pathname).locale)),
     shop: {
       name: shop.name,

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { z } from "zod";
 import { StepNav } from "../../components/booking/ui";
 import { pageMeta } from "../../components/meta";
 import { Picture } from "../../components/site/picture";
@@ -8,6 +9,7 @@ import { mainImage } from "../../domain/pictures";
 import { seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listStorefronts } from "../../server/catalog/catalog.server";
+import { readQuery } from "../../server/http/query.server";
 import { readSeason } from "../../server/http/season.server";
 import type { PageHandle } from "../site/layout";
 import type { Route } from "./+types/rental";
@@ -15,10 +17,13 @@ import type { Route } from "./+types/rental";
 /** Links only: not hydrated (decision 032). */
 export const handle: PageHandle = { static: true };
 
+/** The season a link asked for (`?app=summer`); another value is no ask. */
+const rentalQuery = z.object({ app: seasonSchema.optional().catch(undefined) });
+
 /** First step of the booking: winter or summer (the one a link asked for with `?app=`, else the visit's). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const asked = seasonSchema.safeParse(new URL(request.url).searchParams.get("app"));
-  return { storefronts: await listStorefronts(), current: asked.success ? asked.data : readSeason(request) };
+  const { app } = readQuery(request, rentalQuery);
+  return { storefronts: await listStorefronts(), current: app ?? readSeason(request) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "rental");
