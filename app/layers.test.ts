@@ -112,6 +112,8 @@ const under = (file: string, folder: string) => file === folder || file.startsWi
 const DOMAIN_PACKAGES = ["zod", "node:crypto", "node:net"] as const;
 /** Test files anywhere may also use the test runner. */
 const TEST_PACKAGES = ["vitest"] as const;
+/** The demo's art is checked by rendering it as the seed does. */
+const DEMO_TEST_PACKAGES: readonly string[] = ["vitest", "sharp"];
 
 const REACT = /^react(-dom)?(\/|$)/;
 /**
@@ -147,6 +149,18 @@ function offence(fromFile: string, ref: Pick<ImportRef, "specifier" | "typeOnly"
     // The React bindings and server-only loaders of app/i18n are off limits; its tables are pure data.
     if (under(target.path, "app/i18n") && !name.startsWith("react") && !name.includes(".server")) return null;
     return "domain imports only domain and app/i18n's pure modules";
+  }
+  if (under(fromFile, "app/demo")) {
+    // The demo shop is planning code: pure like domain, typed against the schema's rows.
+    if (target.kind === "package") {
+      return isTest && DEMO_TEST_PACKAGES.includes(target.name) ? null : "demo uses no package (its tests: vitest, sharp)";
+    }
+    if (under(target.path, "app/demo") || under(target.path, "app/domain")) return null;
+    if (under(target.path, "app/server") && ref.typeOnly) return null;
+    return "demo imports only demo, domain and types from server";
+  }
+  if (target.kind === "app" && under(target.path, "app/demo") && !under(fromFile, "app/server")) {
+    return "only server (the seed, the pictures) and tests outside app/ use demo";
   }
   if (under(fromFile, "app/server")) {
     if (target.kind === "package") {
@@ -322,6 +336,15 @@ describe("layers of app/", () => {
       ["app/server/mail/order-confirmation.server.ts", value("react/jsx-runtime")],
       ["app/server/http/app.server.ts", value("react-dom")],
       ["app/server/http/x.test.ts", value("react")],
+      // The demo is pure planning code that only server seeds from.
+      ["app/demo/season.ts", value("../server/db/client.server", "getDb")],
+      ["app/demo/demo-data.ts", value("../server/db/schema", "items")],
+      ["app/demo/season.ts", value("drizzle-orm", "sql")],
+      ["app/demo/art/index.ts", value("sharp", "default")],
+      ["app/demo/season.ts", value("../components/format")],
+      ["app/components/site/offer-page.tsx", type("../../demo/demo-data")],
+      ["app/routes/site/home.tsx", value("../../demo/season")],
+      ["app/domain/pricing.ts", value("../demo/season")],
       // A test beside a service is read like the service.
       ["app/server/orders/order-page.test.ts", value("../http/results.server")],
       ["app/server/orders/order-page.test.ts", value("react-router", "redirect")],
@@ -352,6 +375,11 @@ describe("layers of app/", () => {
       ["app/i18n/i18n.ts", value("../domain/i18n")],
       ["app/i18n/react.tsx", value("react")],
       ["app/components/site/offer-page.tsx", value("../../i18n/react")],
+      ["app/demo/demo-data.ts", type("../server/db/schema")],
+      ["app/demo/season.ts", value("../domain/order-states", "isPaid")],
+      ["app/demo/art/art.test.ts", value("sharp", "default")],
+      ["app/demo/art/art.test.ts", value("vitest", "expect")],
+      ["app/server/db/seed/seed.server.ts", value("../../../demo/demo-data")],
     ];
     for (const [file, ref] of good) expect(offence(file, ref), `${file} -> ${ref.specifier}`).toBeNull();
   });
