@@ -128,7 +128,8 @@ async function serve() {
   }
 
   // Expired holds are also released lazily before each checkout; the sweep gives them back to the shelf
-  // (and their stock and coupon uses) even when nobody books. One process sweeps at a time.
+  // (and their stock and coupon uses) even when nobody books, and forgets the bags whose cookie has run out
+  // (BAG_COOKIE_DAYS). One process sweeps at a time.
   const stopSweeper = startHoldSweeper({
     intervalMs: config.HOLD_SWEEP_SECONDS * 1000,
     onSwept: (expired) => logger.info({ expired }, "expired holds released"),

@@ -7,6 +7,7 @@ import { inArray, sql } from "drizzle-orm";
 import { type Db, getDb, queryPrepared, queryRows } from "../db/client.server";
 import { retried } from "../db/retry.server";
 import { orders } from "../db/schema";
+import { deleteStaleBags } from "./bag-store.server";
 import { release, releaseTarget } from "./claims.server";
 
 /** Key of the advisory lock that lets one process at a time sweep expired holds ("RENT", "HOLD"). */
@@ -85,7 +86,10 @@ export async function expireDue(tx: Db, limit: number): Promise<number> {
   return due.length;
 }
 
-/** One sweep: expires every due order, unless another process is sweeping right now. Returns how many expired, or null when skipped. */
+/**
+ * One sweep: expires every due order and forgets the bags older than their cookie, unless another process is
+ * sweeping right now. Returns how many orders expired, or null when skipped.
+ */
 export async function sweepExpiredHolds(db: Db = getDb()): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
@@ -95,6 +99,7 @@ export async function sweepExpiredHolds(db: Db = getDb()): Promise<number | null
     if (!lock?.locked) return null;
     let total = 0;
     for (let n = await expireDueOrders(tx as unknown as Db, 200); n > 0; n = await expireDueOrders(tx as unknown as Db, 200)) total += n;
+    await deleteStaleBags(tx as unknown as Db);
     return total;
   });
 }
