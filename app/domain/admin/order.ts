@@ -1,5 +1,6 @@
 /**
- * Orders at the counter: what a clerk may do with an order in each status, and the forms for it.
+ * Orders in the back office: what a clerk may do with an order in each status, the forms for it, the list's
+ * query and its CSV export. The walk-in customer's order form is in domain/counter/counter-order.ts.
  *
  *   pending_payment ──paid──▶ paid ──pickup──▶ picked_up ──return──▶ returned
  *          │                   │
@@ -7,15 +8,12 @@
  */
 import { z } from "zod";
 import { BINDING_VALUE, SOLE_LENGTH_MM } from "../counter/binding";
-import { rowsOf } from "../forms";
 import type { Locale } from "../i18n";
-import { rowId, rowIdKey, rowIdSchema } from "../ids";
-import { addDays, checkPeriod, daysBetween, isoWeekday, type ShopCalendar, zonedDate, zoneOffsetMinutes } from "../periods";
-import { MAX_PERSONS } from "../person-rows";
-import { PERSON_LIMITS, shoeSizeEu, withShoeSizeInEu } from "../persons";
+import { rowId, rowIdKey } from "../ids";
+import { daysBetween, zonedDate, zoneOffsetMinutes } from "../periods";
 import { SHOP_TIME_ZONE } from "../time-zone";
-import { ORDER_SOURCES, type OrderStatus, orderStatusSchema, SEASONS, SKILLS, seasonOn, seasonSchema } from "../vocabulary";
-import { checkbox, clockTime, isoDate, oneOf, optionalText, requiredText } from "./fields";
+import { ORDER_SOURCES, type OrderStatus, orderStatusSchema, seasonSchema } from "../vocabulary";
+import { checkbox, isoDate, optionalText } from "./fields";
 import { listQuery } from "./list";
 
 export type OrderAction = "pickup" | "change" | "return" | "cancel" | "resend";
@@ -134,84 +132,6 @@ export const cancelSchema = z.object({
   reason: optionalText(500),
 });
 
-const optionalNumber = (min: number, max: number) =>
-  z.preprocess(
-    (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
-    z.coerce
-      .number({ message: "admin.errors.number" })
-      .int({ message: "admin.errors.number" })
-      .min(min, { message: "admin.errors.range" })
-      .max(max, { message: "admin.errors.range" })
-      .nullable(),
-  );
-
-/** The most rows the counter form takes: a big family, and everything they rent and buy. */
-export const COUNTER_ROWS = { persons: MAX_PERSONS, lines: 40 } as const;
-
-/**
- * A person at the counter: the first name, and what helps choose sizes. The shoe size may be given in EU, UK,
- * US or Mondo (`shoeSystem`); it is kept as EU.
- */
-export const counterPersonFields = z.object({
-  firstName: requiredText(60),
-  lastName: optionalText(60),
-  heightCm: optionalNumber(PERSON_LIMITS.heightCm[0], PERSON_LIMITS.heightCm[1]),
-  weightKg: optionalNumber(PERSON_LIMITS.weightKg[0], PERSON_LIMITS.weightKg[1]),
-  age: optionalNumber(PERSON_LIMITS.age[0], PERSON_LIMITS.age[1]),
-  skill: z.preprocess(
-    (value) => (value === "" ? null : value),
-    z.enum(SKILLS, { message: "admin.errors.choose" }).nullable().default(null),
-  ),
-  shoeSize: shoeSizeEu.transform((eu) => eu ?? null),
-});
-export const counterPersonSchema = withShoeSizeInEu(counterPersonFields);
-
-/** A line at the counter: `item` is "itemId" or "itemId|size" (ids are 32-bit); person "" is for the whole order. */
-export const counterLineSchema = z.object({
-  item: z.string().regex(/^\d{1,9}(\|.{1,20})?$/, { message: "admin.errors.choose" }),
-  person: z.string().regex(/^(\d+)?$/),
-  quantity: z.coerce.number().int().min(1, { message: "admin.errors.range" }).max(20, { message: "admin.errors.range" }).default(1),
-});
-
-/** The walk-in customer's order, as the counter form posts it. */
-export const counterOrderSchema = z.object({
-  shopId: rowIdSchema("admin.errors.choose"),
-  appId: oneOf(SEASONS),
-  pickupDate: isoDate,
-  pickupTime: clockTime,
-  returnDate: isoDate,
-  returnTime: clockTime,
-  persons: z.array(counterPersonSchema).max(COUNTER_ROWS.persons).default([]),
-  lines: z.array(counterLineSchema).max(COUNTER_ROWS.lines).default([]),
-  name: requiredText(120),
-  email: z.preprocess(
-    (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ message: "admin.errors.email" }))
-      .nullable(),
-  ),
-  phone: optionalText(40),
-  language: oneOf(["en", "de", "it", "nl", "be", "da"] as const),
-  method: oneOf(["cash", "card"] as const),
-  /** The customer takes the damage waiver (only when the shop offers it); never ticked in advance. */
-  damageWaiver: checkbox,
-  note: optionalText(1000),
-});
-export type CounterOrderInput = z.infer<typeof counterOrderSchema>;
-
-/** The counter form's line value for an item and size: "12" or "12|156". */
-export function lineValue(itemId: number, size: string | null): string {
-  return size ? `${itemId}|${size}` : String(itemId);
-}
-
-export function parseLineValue(value: string): { itemId: number; size: string | null } {
-  const [id, ...size] = value.split("|");
-  return { itemId: Number(id), size: size.length > 0 ? size.join("|") : null };
-}
-
 /**
  * How a spreadsheet of a language reads a CSV file it opens (decision 053): in English comma-separated with
  * a decimal point; in the other languages (all write a decimal comma) semicolon-separated with a decimal
@@ -249,90 +169,4 @@ export function csvDateTime(instant: Date | null | undefined, timeZone = SHOP_TI
   if (!instant) return "";
   const local = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000).toISOString();
   return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The counter form as the clerk fills it in
-
-type Row = Record<string, string>;
-/** The counter form's values with its repeating rows as lists (`persons.0.firstName` → persons[0].firstName). */
-export type CounterDraftValues = Record<string, unknown> & { persons: Row[]; lines: Row[] };
-
-const blankPerson = (): Row => ({
-  firstName: "",
-  lastName: "",
-  heightCm: "",
-  weightKg: "",
-  age: "",
-  skill: "",
-  shoeSize: "",
-  shoeSystem: "",
-});
-const blankLine = (person: string): Row => ({ person, item: "", quantity: "1" });
-
-/** The form a clerk starts with: one person, one line for them, the customer's language and card payment. */
-export function newCounterDraft(period: Record<string, string | number>, language: string): CounterDraftValues {
-  return { ...period, persons: [blankPerson()], lines: [blankLine("0")], language, method: "card" };
-}
-
-const asRows = (rows: Record<string, unknown>[]): Row[] =>
-  rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === "string" ? value : ""])));
-
-/**
- * The posted counter form after its button: `addPerson`, `addLine`, `removePerson-{i}` or `removeLine-{i}`
- * change the rows (the form round-trips, so it works without JavaScript); any other intent leaves them.
- * A removed person takes their lines along, and the lines of the persons after them follow their new place.
- */
-export function editCounterRows(values: Record<string, unknown>, intent: string): CounterDraftValues {
-  const persons = asRows(rowsOf(values, "persons", COUNTER_ROWS.persons));
-  let lines = asRows(rowsOf(values, "lines", COUNTER_ROWS.lines));
-  if (intent === "addPerson" && persons.length < COUNTER_ROWS.persons) persons.push(blankPerson());
-  if (intent === "addLine" && lines.length < COUNTER_ROWS.lines)
-    lines.push(blankLine(persons.length > 0 ? String(persons.length - 1) : ""));
-  const remove = /^remove(Person|Line)-(\d+)$/.exec(intent);
-  if (remove?.[1] === "Line") lines.splice(Number(remove[2]), 1);
-  if (remove?.[1] === "Person") {
-    const index = Number(remove[2]);
-    persons.splice(index, 1);
-    lines = lines
-      .filter((line) => line.person !== String(index))
-      .map((line) => (line.person !== "" && Number(line.person) > index ? { ...line, person: String(Number(line.person) - 1) } : line));
-  }
-  return { ...values, persons, lines };
-}
-
-/** Now, rounded up to the next quarter hour, in the shop's time zone: a walk-in takes the equipment right away. */
-function nextQuarterHour(now: Date, timeZone: string) {
-  const rounded = new Date(Math.ceil(now.getTime() / 900_000) * 900_000);
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(rounded);
-  return { date: zonedDate(rounded, timeZone), time, season: seasonOn(rounded, timeZone) };
-}
-
-/** The counter's season to start with: the one of today. */
-export function counterSeason(now: Date, timeZone = SHOP_TIME_ZONE) {
-  return nextQuarterHour(now, timeZone).season;
-}
-
-/**
- * The counter's period to start with, one the branch takes: from now (the next quarter hour) until closing
- * time, or, when the branch is closed now or out of season (a November morning for the winter branches),
- * its next open day in the season, from opening to closing. Null when the branch has no such day within
- * a year (no opening hours at all).
- */
-export function counterStart(calendar: ShopCalendar, now: Date, timeZone = SHOP_TIME_ZONE) {
-  const start = nextQuarterHour(now, timeZone);
-  for (let offset = 0; offset <= 366; offset++) {
-    const day = addDays(start.date, offset);
-    for (const slot of calendar.hours.filter((h) => h.weekday === isoWeekday(day))) {
-      const opens = slot.opens.slice(0, 5);
-      const period = {
-        pickupDate: day,
-        pickupTime: offset === 0 && start.time > opens ? start.time : opens,
-        returnDate: day,
-        returnTime: slot.closes.slice(0, 5),
-      };
-      if (checkPeriod(period, calendar, now).ok) return period;
-    }
-  }
-  return null;
 }

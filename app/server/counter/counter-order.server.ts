@@ -7,18 +7,16 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   type CounterDraftValues,
+  type CounterForm,
   type CounterOrderInput,
-  counterOrderSchema,
-  counterPersonFields,
+  type CounterPeriod,
+  type CounterPerson,
   counterStart,
-  editCounterRows,
   lineValue,
   parseLineValue,
-} from "../../domain/admin/order";
-import { parse } from "../../domain/forms";
+} from "../../domain/counter/counter-order";
 import { type Locale, pick } from "../../domain/i18n";
-import { checkPeriod, type PeriodError } from "../../domain/periods";
-import { withShoeSizeInEu } from "../../domain/persons";
+import { checkPeriod, periodFieldErrors } from "../../domain/periods";
 import type { Quote } from "../../domain/pricing";
 import { type Failure, fail, ok, type Result } from "../../domain/result";
 import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domain/sizing";
@@ -36,9 +34,6 @@ import { sendOrderConfirmation } from "../orders/confirmation.server";
 import { COUNTER_PROVIDER } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 
-export type CounterPeriod = Pick<CounterOrderInput, "shopId" | "appId" | "pickupDate" | "pickupTime" | "returnDate" | "returnTime">;
-export type CounterPerson = CounterOrderInput["persons"][number];
-
 export type CounterOption = {
   /** "itemId" or "itemId|size", as the line's select posts it. */
   value: string;
@@ -52,14 +47,11 @@ export type CounterOption = {
   priceCents: number;
 };
 
-export type CounterCatalog =
-  | { ok: false; errors: Record<string, PeriodError | "admin.orders.errors.branch"> }
-  | {
-      ok: true;
-      options: CounterOption[];
-      /** Per person (by index): the item values that fit them, with the recommended size first. */
-      forPerson: { fits: string[]; recommended: Record<number, string> }[];
-    };
+export type CounterCatalog = {
+  options: CounterOption[];
+  /** Per person (by index): the item values that fit them, with the recommended size first. */
+  forPerson: { fits: string[]; recommended: Record<number, string> }[];
+};
 
 /** The period the counter form starts with at a branch: one it takes (see `counterStart`), or null. */
 export async function counterStartPeriod(shopId: number, appId: Season, now = new Date()) {
@@ -74,16 +66,12 @@ export async function counterCatalog(
   persons: CounterPerson[],
   locale: Locale,
   now = new Date(),
-): Promise<CounterCatalog> {
-  if (!worksAt(user, period.shopId)) return { ok: false, errors: { shopId: "admin.orders.errors.branch" } };
+): Promise<Result<CounterCatalog>> {
+  if (!worksAt(user, period.shopId)) return fail.invalid({ shopId: "admin.orders.errors.branch" });
   const calendar = await getShopCalendar(period.shopId, period.appId);
-  if (!calendar) return { ok: false, errors: { shopId: "admin.orders.errors.branch" } };
+  if (!calendar) return fail.invalid({ shopId: "admin.orders.errors.branch" });
   const checked = checkPeriod(period, calendar, now);
-  if (!checked.ok) {
-    const errors: Record<string, PeriodError> = {};
-    for (const error of checked.errors) errors[error.includes("return") ? "returnDate" : "pickupDate"] ??= error;
-    return { ok: false, errors };
-  }
+  if (!checked.ok) return fail.invalid(periodFieldErrors(checked.errors));
   const db = getDb();
   const settings = await getSettings();
   const rows = await db
@@ -151,7 +139,7 @@ export async function counterCatalog(
     }
     return { fits, recommended };
   });
-  return { ok: true, options, forPerson };
+  return ok({ options, forPerson });
 }
 
 function bagLinesOf(input: Pick<CounterOrderInput, "lines" | "persons">): BagLine[] {
@@ -262,44 +250,35 @@ export async function createCounterOrder(
 /** Where the counter form stands after a post: the order made, or the form again with what to show. */
 export type CounterDraft =
   | { created: string }
-  | { created?: undefined; values: CounterDraftValues; catalog: CounterCatalog | null; quote: Quote | null; refusal: Failure | null };
+  | {
+      created?: undefined;
+      values: CounterDraftValues;
+      catalog: Result<CounterCatalog> | null;
+      quote: Quote | null;
+      refusal: Failure | null;
+    };
 
 /**
- * One post of the counter form. `create` with a valid form makes the order; every other answer is the
- * form again with fresh availability and prices for what is chosen so far, and messages only when the
- * clerk tried to create the order (not while the form is still being filled in).
+ * One post of the counter form, read by the route. `create` with a complete form makes the order; every
+ * other answer is the form again with fresh availability and prices for what is chosen so far, and messages
+ * only when the clerk tried to create the order (not while the form is still being filled in).
  */
 export async function counterDraft(
   user: BackOfficeUser,
-  form: { intent: string; values: Record<string, unknown> },
+  form: CounterForm,
+  create: boolean,
   locale: Locale,
   origin: string,
 ): Promise<CounterDraft> {
-  const values = editCounterRows(form.values, form.intent);
-  const input = parse(counterOrderSchema, values);
-  let refusal: Failure | null = input.ok ? null : input;
-  if (form.intent === "create" && input.ok) {
-    const created = await createCounterOrder(user, input.value, origin);
+  let refusal: Failure | null = form.order.ok ? null : form.order;
+  if (create && form.order.ok) {
+    const created = await createCounterOrder(user, form.order.value, origin);
     if (created.ok) return { created: created.value.orderId };
     refusal = created;
   }
-  const period = counterOrderSchema
-    .pick({ shopId: true, appId: true, pickupDate: true, pickupTime: true, returnDate: true, returnTime: true })
-    .safeParse(values);
-  // Every row counts, so indexes match the form's; measures not (yet) valid are left out of the sizing.
-  const measures = withShoeSizeInEu(counterPersonFields.omit({ firstName: true, lastName: true }));
-  const persons: CounterPerson[] = values.persons.map((p) => {
-    const parsed = measures.safeParse(p);
-    const none = { heightCm: null, weightKg: null, age: null, skill: null, shoeSize: null };
-    return { firstName: p.firstName ?? "", lastName: null, ...(parsed.success ? parsed.data : none) };
-  });
-  const catalog = period.success ? await counterCatalog(user, period.data, persons, locale) : null;
-  // The price needs only the period and the chosen items, not a finished form.
-  const chosen = counterOrderSchema
-    .pick({ appId: true, pickupDate: true, returnDate: true, lines: true, damageWaiver: true })
-    .safeParse({ ...values, lines: values.lines.filter((line) => line.item) });
-  const quote = chosen.success ? await counterQuote({ ...chosen.data, persons }) : null;
-  return { values, catalog, quote, refusal: form.intent === "create" ? refusal : null };
+  const catalog = form.period ? await counterCatalog(user, form.period, form.persons, locale) : null;
+  const quote = form.chosen ? await counterQuote({ ...form.chosen, persons: form.persons }) : null;
+  return { values: form.values, catalog, quote, refusal: create ? refusal : null };
 }
 
 /** Item names for a list of line values (the counter form shows what was chosen even when no longer free). */

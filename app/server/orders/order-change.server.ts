@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { lineValue } from "../../domain/admin/order";
+import { lineValue } from "../../domain/counter/counter-order";
 import { type Locale, pick } from "../../domain/i18n";
 import { type ChangeBy, type ChangeRequest, changeRefusal } from "../../domain/order-change";
 import { periodFieldErrors, zonedDate } from "../../domain/periods";
