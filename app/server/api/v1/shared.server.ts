@@ -43,6 +43,9 @@ export async function liveBranch(key: ApiKey, branch: number, storefront: Season
   return shop;
 }
 
+/** A period the branch's calendar refuses: each message beside its field, as the booking pages place them. */
+const periodRefusal = (errors: readonly PeriodError[]) => fail.invalid({ form: "api.errors.period", ...periodFieldErrors(errors) });
+
 /** The rental period at a branch, checked against its calendar as the booking pages check it. */
 export async function periodAt(
   branch: number,
@@ -55,9 +58,6 @@ export async function periodAt(
   if (!checked.ok) throw refused(periodRefusal(checked.errors));
   return checked.period;
 }
-
-/** A period the branch's calendar refuses: each message beside its field, as the booking pages place them. */
-export const periodRefusal = (errors: readonly PeriodError[]) => fail.invalid({ form: "api.errors.period", ...periodFieldErrors(errors) });
 
 /** Lines of a request as the quote takes them: each its own key, named by its place in the request. */
 export function bagLines(lines: { item: number; size: string | null; quantity: number; person: number | null }[], persons: number) {
