@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { calendarFeedIcs } from "../../server/admin/calendar-feed.server";
 import { publicOrigin } from "../../server/config.server";
+import { FAILURE_STATUS, failureHeaders } from "../../server/http/problems.server";
 
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -15,10 +16,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return new Response(feed.value, {
       headers: { ...HEADERS, "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": 'inline; filename="rentals.ics"' },
     });
-  if (feed.reason === "limited")
-    return new Response("Too many requests", {
-      status: 429,
-      headers: { ...HEADERS, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(feed.retryAfter) },
-    });
-  return new Response("Not found", { status: 404, headers: { ...HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+  // The status (and Retry-After) of the refusal's reason, as the shop maps every failure; a bare text body.
+  const status = FAILURE_STATUS[feed.reason];
+  return new Response(status === 429 ? "Too many requests" : "Not found", {
+    status,
+    headers: { ...HEADERS, "Content-Type": "text/plain; charset=utf-8", ...failureHeaders(feed) },
+  });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getConfig, publicOrigin } from "../../server/config.server";
 import { readCapped } from "../../server/http/forms.server";
+import { FAILURE_STATUS } from "../../server/http/problems.server";
 import { receivePaymentWebhook } from "../../server/payments/webhooks.server";
 import type { Route } from "./+types/webhook";
 
@@ -15,8 +16,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Read with a cap: a body without Content-Length (chunked) is not read to its end before it is measured.
   const body = await readCapped(request, MAX_BODY_BYTES);
   if (!body) return new Response("Payload Too Large", { status: 413 });
-  const answer = await receivePaymentWebhook(id.data, new TextDecoder().decode(body), request.headers, publicOrigin(request));
-  return Response.json(answer.body, { status: answer.status });
+  const received = await receivePaymentWebhook(id.data, new TextDecoder().decode(body), request.headers, publicOrigin(request));
+  // 200 with what the event did, or the refusal's status with its reason as `error` (the provider logs it).
+  if (received.ok) return Response.json({ received: true, result: received.value });
+  return Response.json({ error: received.errors?.form }, { status: FAILURE_STATUS[received.reason] });
 }
 
 export function loader() {

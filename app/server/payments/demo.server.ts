@@ -13,6 +13,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { assumedExpiry } from "../../domain/counter/deposits";
 import { type Locale, locales, localizePath } from "../../domain/i18n";
+import type { Result } from "../../domain/result";
 import { getConfig } from "../config.server";
 import { logger } from "../log.server";
 import { dataDirSecret } from "../secrets.server";
@@ -102,7 +103,7 @@ const depositEventSchema = z.object({
 export type DemoOutcome = "paid" | "cancelled" | "failed";
 
 /** Hands a signed webhook to the shop: the body and the headers a provider's POST would carry. */
-export type DemoDelivery = (rawBody: string, headers: Headers) => Promise<{ status: number }>;
+export type DemoDelivery = (rawBody: string, headers: Headers) => Promise<Result<unknown>>;
 
 /**
  * What the hosted page does when the payer decides: delivers the signed webhook to the shop, then returns
@@ -129,8 +130,8 @@ export async function completeDemoCheckout(
   });
   try {
     const headers = new Headers({ "content-type": "application/json", [DEMO_SIGNATURE_HEADER]: signDemoWebhook(body) });
-    const { status } = await deliver(body, headers);
-    if (status >= 300) logger.warn({ status, ref: checkout.ref }, "demo provider: webhook not accepted");
+    const delivered = await deliver(body, headers);
+    if (!delivered.ok) logger.warn({ reason: delivered.reason, ref: checkout.ref }, "demo provider: webhook not accepted");
   } catch (error) {
     logger.warn({ err: error, ref: checkout.ref }, "demo provider: webhook not delivered");
   }

@@ -5,11 +5,12 @@
  * so no request can steer the shop's own webhook to another host (decision 025).
  */
 import { z } from "zod";
-import { applyDepositEvent } from "../counter/deposits.server";
+import { fail, ok, type Result } from "../../domain/result";
+import { applyDepositEvent, type DepositEventResult } from "../counter/deposits.server";
 import { logger } from "../log.server";
 import { sendPaymentReturnedEmail } from "../orders/cancellation.server";
 import { sendChangeConfirmation, sendOrderConfirmation } from "../orders/confirmation.server";
-import { applyPaymentEvent, getPaymentProvider } from "./payments.server";
+import { applyPaymentEvent, type EventResult, getPaymentProvider } from "./payments.server";
 import { WebhookSignatureError } from "./provider.server";
 
 /** Text a verified event carries into the database (kept as JSON, compared in SQL): short, and without NUL, which PostgreSQL refuses. */
@@ -28,11 +29,18 @@ const storableEvent = z.looseObject({
 
 const storableDepositEvent = z.looseObject({ id: storedText, ref: storedText, orderId: storedText.nullable() });
 
-export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+/** What a delivery did: the result of applying its event, or "ignored" for an event the shop does not act on. */
+export type WebhookReceipt = EventResult | DepositEventResult;
 
-const malformed = (provider: string, reason: unknown): WebhookAnswer => {
+/**
+ * A delivery the shop does not take: `invalid`, with its reason as the `form` message, which only the provider
+ * reads (the answer's `error`), so it is plain text rather than a message key.
+ */
+const refused = (reason: "invalid signature" | "malformed event") => fail.invalid({ form: reason });
+
+const malformed = (provider: string, reason: unknown) => {
   logger.warn({ provider, reason }, "webhook rejected: malformed event");
-  return { status: 400, body: { error: "malformed event" } };
+  return refused("malformed event");
 };
 
 /**
@@ -44,24 +52,24 @@ export async function receivePaymentWebhook(
   rawBody: string,
   headers: Headers,
   origin: string,
-): Promise<WebhookAnswer> {
+): Promise<Result<WebhookReceipt>> {
   let event: Awaited<ReturnType<ReturnType<typeof getPaymentProvider>["verifyWebhook"]>>;
   try {
     event = await getPaymentProvider(providerId).verifyWebhook(rawBody, headers);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       logger.warn({ provider: providerId, reason: error.message }, "webhook rejected");
-      return { status: 400, body: { error: "invalid signature" } };
+      return refused("invalid signature");
     }
     // Signed, but not an event as the provider documents it: there is nothing to apply, now or on a retry.
     if (error instanceof z.ZodError) return malformed(providerId, error.issues.slice(0, 5));
     throw error;
   }
-  if (!event) return { status: 200, body: { received: true, result: "ignored" } };
+  if (!event) return ok("ignored");
   if ("kind" in event) {
     const storable = storableDepositEvent.safeParse(event);
     if (!storable.success) return malformed(providerId, storable.error.issues.slice(0, 5));
-    return { status: 200, body: { received: true, result: await applyDepositEvent(event) } };
+    return ok(await applyDepositEvent(event));
   }
   const storable = storableEvent.safeParse(event);
   if (!storable.success) return malformed(providerId, storable.error.issues.slice(0, 5));
@@ -70,5 +78,5 @@ export async function receivePaymentWebhook(
     onReturned: (orderId, refund, latePayment) => sendPaymentReturnedEmail(orderId, origin, refund, latePayment),
     onChanged: (orderId, change) => sendChangeConfirmation(orderId, origin, change).then(() => undefined),
   });
-  return { status: 200, body: { received: true, result } };
+  return ok(result);
 }
