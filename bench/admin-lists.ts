@@ -15,7 +15,7 @@ import pg from "pg";
 import { ordersQuery } from "../app/domain/admin/order";
 import { zonedDate } from "../app/domain/periods";
 import { listOrders, orderNumbered } from "../app/server/admin/orders.server";
-import type { BackOfficeUser } from "../app/server/auth/guards.server";
+import type { BackOfficeUser } from "../app/server/auth/back-office.server";
 import { type Database, openDatabase, queryRows, setDatabase } from "../app/server/db/client.server";
 import { seedDemoSeason } from "../app/server/db/seed/season.server";
 import { seedDemo } from "../app/server/db/seed/seed.server";

@@ -11,7 +11,7 @@ import { rowId } from "../../domain/ids";
 import type { ApiScope } from "../../domain/integrations";
 import { useTranslation } from "../../i18n/react";
 import { getApiKey, revokeApiKey } from "../../server/api/keys.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm } from "../../server/http/forms.server";
 import { found, notFound, param, redirectTo } from "../../server/http/results.server";
 import type { Route } from "./+types/api-key";

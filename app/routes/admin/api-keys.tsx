@@ -14,7 +14,7 @@ import { API_SCOPES, type ApiScope } from "../../domain/integrations";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { createApiKey, listApiKeys } from "../../server/api/keys.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm } from "../../server/http/forms.server";
 import { refuse } from "../../server/http/results.server";
 import { calendarShops } from "../../server/planner/calendar.server";

@@ -27,7 +27,7 @@ import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { calendarFeedState, newCalendarFeed } from "../../server/admin/calendar-feed.server";
 import { closeDay, reopenDay } from "../../server/admin/closed-days.server";
-import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
+import { requireBackOffice, requireBranch } from "../../server/http/back-office-guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { refuse } from "../../server/http/results.server";

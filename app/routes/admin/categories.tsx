@@ -7,7 +7,7 @@ import { pick } from "../../domain/i18n";
 import { ITEM_KINDS, itemKindSchema, SEASONS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listCategories } from "../../server/admin/categories.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/categories";
 

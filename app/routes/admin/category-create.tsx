@@ -5,7 +5,7 @@ import { adminMeta } from "../../components/meta";
 import { newCategorySchema } from "../../domain/admin/category";
 import { useTranslation } from "../../i18n/react";
 import { createCategory } from "../../server/admin/categories.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import type { Route } from "./+types/category-create";
 

@@ -9,7 +9,7 @@ import { pick } from "../../domain/i18n";
 import { slugSchema } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteCategory, getCategory, updateCategory } from "../../server/admin/categories.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/category";

@@ -5,7 +5,7 @@ import { adminMeta } from "../../components/meta";
 import { couponSchema } from "../../domain/admin/coupon";
 import { useTranslation } from "../../i18n/react";
 import { createCoupon, scopeChoices } from "../../server/admin/coupons.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import type { Route } from "./+types/coupon-create";
 

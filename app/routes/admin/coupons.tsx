@@ -9,7 +9,7 @@ import { formatDate, formatMoney, formatPercent } from "../../domain/format";
 import { COUPON_KINDS, couponKindSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listCoupons } from "../../server/admin/coupons.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/coupons";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { readDamagePhoto } from "../../server/counter/damage.server";
 import { found, param } from "../../server/http/results.server";
 

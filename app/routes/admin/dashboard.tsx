@@ -9,7 +9,7 @@ import { formatDate, formatMoney } from "../../domain/format";
 import { demoBusinessFields, type LegalField } from "../../domain/settings";
 import { useTranslation } from "../../i18n/react";
 import { getDashboard } from "../../server/admin/dashboard.server";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/dashboard";
 

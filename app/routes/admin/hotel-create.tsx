@@ -7,7 +7,7 @@ import { hotelSchema } from "../../domain/admin/hotel";
 import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { createHotel } from "../../server/admin/hotels.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm } from "../../server/http/forms.server";
 import { redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/hotel-create";

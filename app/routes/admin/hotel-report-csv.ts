@@ -6,7 +6,7 @@ import { zonedDate } from "../../domain/periods";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { commissionReport } from "../../server/admin/hotels.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import { languageParam } from "../../server/http/results.server";
 

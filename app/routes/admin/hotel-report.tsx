@@ -13,7 +13,7 @@ import { rowId } from "../../domain/ids";
 import { zonedDate } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
 import { commissionReport } from "../../server/admin/hotels.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/hotel-report";
 

@@ -11,7 +11,7 @@ import { hotelSchema } from "../../domain/admin/hotel";
 import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { deleteHotel, getHotel, setHotelActive, updateHotel } from "../../server/admin/hotels.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/hotel";

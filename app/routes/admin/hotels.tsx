@@ -8,7 +8,7 @@ import { listQuery } from "../../domain/admin/list";
 import { formatPercent } from "../../domain/format";
 import { useTranslation } from "../../i18n/react";
 import { listHotels } from "../../server/admin/hotels.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/hotels";
 

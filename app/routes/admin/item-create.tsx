@@ -5,7 +5,7 @@ import { adminMeta } from "../../components/meta";
 import { newItemSchema } from "../../domain/admin/item";
 import { useTranslation } from "../../i18n/react";
 import { createItem, itemCategories } from "../../server/admin/items.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { getSettings } from "../../server/settings/settings.server";
 import type { Route } from "./+types/item-create";

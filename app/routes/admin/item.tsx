@@ -46,7 +46,7 @@ import {
   updateItem,
   updateSurcharge,
 } from "../../server/admin/items.server";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { releaseUnit } from "../../server/counter/damage.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { readQuery } from "../../server/http/query.server";

@@ -12,7 +12,7 @@ import { slugSchema } from "../../domain/ids";
 import { ITEM_KINDS, itemKindSchema, SEASONS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { itemCategories, listItems } from "../../server/admin/items.server";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/items";
 

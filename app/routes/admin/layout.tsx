@@ -22,7 +22,7 @@ import { FindOrder } from "../../components/admin/find-order";
 import { useLocalPath } from "../../components/use-locale";
 import { zonedDate } from "../../domain/periods";
 import { useTranslation } from "../../i18n/react";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

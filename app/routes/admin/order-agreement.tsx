@@ -11,7 +11,7 @@ import { parse } from "../../domain/forms";
 import { type Locale, locales, localizePath, splitLocale } from "../../domain/i18n";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { signAgreement, signingScreen } from "../../server/counter/agreements.server";
 import { readForm } from "../../server/http/forms.server";

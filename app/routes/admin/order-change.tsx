@@ -9,7 +9,7 @@ import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
 import { parseChangeForm, staffConfirmChangeSchema, withAddition } from "../../domain/order-change";
 import { useTranslation } from "../../i18n/react";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { readForm } from "../../server/http/forms.server";
 import { echo, found, param, redirectTo, refuse } from "../../server/http/results.server";

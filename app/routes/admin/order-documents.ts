@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Locale } from "../../domain/i18n";
 import { getAdminOrder } from "../../server/admin/orders.server";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { contractInput } from "../../server/counter/agreements.server";
 import { damageFeesOf } from "../../server/counter/damage.server";

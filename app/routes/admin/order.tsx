@@ -34,7 +34,7 @@ import { takenWaiver } from "../../domain/pricing";
 import { fail, type Result, under } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { cancelByStaff, getAdminOrder, pickUpOrder, resendConfirmation, returnOrder } from "../../server/admin/orders.server";
-import { type BackOfficeUser, requireBackOffice } from "../../server/auth/guards.server";
+import { type BackOfficeUser, requireBackOffice } from "../../server/http/back-office-guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { listAgreements, orderLocale } from "../../server/counter/agreements.server";
 import { getOrderDamage, releaseUnit, reportDamage } from "../../server/counter/damage.server";

@@ -4,7 +4,7 @@ import { splitLocale } from "../../domain/i18n";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { exportOrders } from "../../server/admin/orders.server";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 
 /** /admin/orders.csv: the order list with its filters, for a spreadsheet or the accountant. */

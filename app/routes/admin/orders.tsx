@@ -9,7 +9,7 @@ import { formatDateTime, formatMoney } from "../../domain/format";
 import { ORDER_SOURCES, ORDER_STATUSES, SEASONS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { branchesOf, listOrders, orderNumbered } from "../../server/admin/orders.server";
-import { requireBackOffice } from "../../server/auth/guards.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import { redirectTo } from "../../server/http/results.server";
 import type { Route } from "./+types/orders";

@@ -10,7 +10,7 @@ import { pick } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
 import { useTranslation } from "../../i18n/react";
 import { getPackage, updatePackage } from "../../server/admin/packages.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param } from "../../server/http/results.server";
 import type { Route } from "./+types/package";

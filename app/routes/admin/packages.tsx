@@ -8,7 +8,7 @@ import { pick } from "../../domain/i18n";
 import { SEASONS, SKILLS } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listPackages } from "../../server/admin/packages.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/packages";
 

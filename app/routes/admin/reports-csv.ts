@@ -5,7 +5,7 @@ import { zonedDate } from "../../domain/periods";
 import { CSV_COLUMNS, csvRows, reportCsv, reportCsvQuery, reportRange, reportScope } from "../../domain/reports/reports";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
-import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
+import { requireBackOffice, requireBranch } from "../../server/http/back-office-guards.server";
 import { languageParam } from "../../server/http/results.server";
 import { getReports } from "../../server/reports/reports.server";
 

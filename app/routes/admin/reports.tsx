@@ -32,7 +32,7 @@ import {
 } from "../../domain/reports/reports";
 import { useTranslation } from "../../i18n/react";
 import { branchesOf } from "../../server/admin/orders.server";
-import { requireBackOffice, requireBranch } from "../../server/auth/guards.server";
+import { requireBackOffice, requireBranch } from "../../server/http/back-office-guards.server";
 import { getReports } from "../../server/reports/reports.server";
 import type { Route } from "./+types/reports";
 

@@ -7,7 +7,7 @@ import { settingsFormSchema, settingsFormValues } from "../../domain/admin/setti
 import { parse } from "../../domain/forms";
 import { useTranslation } from "../../i18n/react";
 import { getSettingsScreen, saveSettings } from "../../server/admin/settings.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm } from "../../server/http/forms.server";
 import { redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/settings";

@@ -5,7 +5,7 @@ import { adminMeta } from "../../components/meta";
 import { newShopSchema } from "../../domain/admin/shop";
 import { useTranslation } from "../../i18n/react";
 import { createShop } from "../../server/admin/shops.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import type { Route } from "./+types/shop-create";
 

@@ -12,7 +12,7 @@ import { rowId } from "../../domain/ids";
 import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { closeShopDay, deleteShop, getShop, reopenShopDay, saveHours, shopToday, updateShop } from "../../server/admin/shops.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/shop";

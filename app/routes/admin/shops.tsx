@@ -6,7 +6,7 @@ import { listQuery } from "../../domain/admin/list";
 import { SEASONS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listShops } from "../../server/admin/shops.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/shops";
 

@@ -7,7 +7,7 @@ import { useLocalPath } from "../../components/use-locale";
 import { newStorefrontSchema } from "../../domain/admin/storefront";
 import { useTranslation } from "../../i18n/react";
 import { allShops, creatableStorefrontIds, createStorefront } from "../../server/admin/storefronts.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import type { Route } from "./+types/storefront-create";
 

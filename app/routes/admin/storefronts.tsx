@@ -8,7 +8,7 @@ import { listQuery } from "../../domain/admin/list";
 import { pick } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { listStorefronts } from "../../server/admin/storefronts.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/storefronts";
 

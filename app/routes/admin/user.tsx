@@ -11,7 +11,7 @@ import { formatDate, formatMoney } from "../../domain/format";
 import { isLocale, languageName } from "../../domain/i18n";
 import { useTranslation } from "../../i18n/react";
 import { getUser, setUserActive, updateUser } from "../../server/admin/users.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/user";

@@ -8,7 +8,7 @@ import { formatDate } from "../../domain/format";
 import { ROLES, roleSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { listUsers } from "../../server/admin/users.server";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import type { Route } from "./+types/users";
 

@@ -12,7 +12,7 @@ import { formatDateTime } from "../../domain/format";
 import { rowId } from "../../domain/ids";
 import { webhookEndpointSchema } from "../../domain/webhooks";
 import { useTranslation } from "../../i18n/react";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { readQuery } from "../../server/http/query.server";
 import { found, param, redirectTo, refuse } from "../../server/http/results.server";

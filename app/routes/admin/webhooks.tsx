@@ -8,7 +8,7 @@ import { formatDateTime } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { webhookEndpointSchema } from "../../domain/webhooks";
 import { useTranslation } from "../../i18n/react";
-import { requireAdmin } from "../../server/auth/guards.server";
+import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readForm } from "../../server/http/forms.server";
 import { refuse } from "../../server/http/results.server";
 import { createWebhookEndpoint, listWebhookEndpoints } from "../../server/webhooks/endpoints.server";

@@ -1,7 +1,7 @@
 /**
  * The units of an item per branch (add, change, delete) and the item's booking calendar. Staff work on
  * their own branches only: every function takes the signed-in user, reads only `user.shopIds`, and
- * refuses (403) a unit or branch of another branch with requireBranch. Each change is in the item's
+ * refuses (`forbidden`, 403) a unit or branch of another branch. Each change is in the item's
  * audit trail.
  */
 import { and, asc, eq, inArray, like, sql, TransactionRollbackError } from "drizzle-orm";
@@ -18,7 +18,7 @@ import { addDays, zonedDate, zonedInstant } from "../../domain/periods";
 import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
 import type { UnitStatus } from "../../domain/vocabulary";
-import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { closeDamageReports } from "../counter/damage.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { items, orderLines, reservations, shopStorefronts, shops, units } from "../db/schema";
@@ -62,7 +62,7 @@ export async function listUnits(itemId: number, shopIds: ShopScope) {
  * adding at the same moment from computing the same next number.
  */
 export async function addUnits(user: BackOfficeUser, itemId: number, input: AddUnitsInput): Promise<Result<{ codes: string[] }>> {
-  requireBranch(user, input.shopId);
+  if (!worksAt(user, input.shopId)) return fail.forbidden();
   return getDb()
     .transaction(async (tx): Promise<Result<{ codes: string[] }>> => {
       const [item] = await tx.select().from(items).where(eq(items.id, itemId)).for("update");
@@ -129,16 +129,15 @@ async function unitPrefix(db: Db, item: { id: number; slug: string; categoryId: 
   return `${branchPrefix(branch.slug, codes(atBranch))}-${itemPrefix(item.slug, codes(ofItem), codes(ofCategory))}`;
 }
 
-/** The unit of this item, locked, after checking the user works at its branch; null when the item has no such unit. */
-async function lockUnit(db: Db, user: BackOfficeUser, itemId: number, unitId: number) {
+/** The unit of this item, locked; refused when the item has no such unit or the user does not work at its branch. */
+async function lockUnit(db: Db, user: BackOfficeUser, itemId: number, unitId: number): Promise<Result<typeof units.$inferSelect>> {
   const [unit] = await db
     .select()
     .from(units)
     .where(and(eq(units.id, unitId), eq(units.itemId, itemId)))
     .for("update");
-  if (!unit) return null;
-  requireBranch(user, unit.shopId);
-  return unit;
+  if (!unit) return fail.notFound();
+  return worksAt(user, unit.shopId) ? ok(unit) : fail.forbidden();
 }
 
 /**
@@ -152,8 +151,9 @@ export async function changeUnit(
   input: { unitId: number; status: UnitStatus; note: string | null; soleLengthMm: number | null },
 ): Promise<Result> {
   return getDb().transaction(async (tx) => {
-    const before = await lockUnit(tx, user, itemId, input.unitId);
-    if (!before) return fail.notFound();
+    const locked = await lockUnit(tx, user, itemId, input.unitId);
+    if (!locked.ok) return locked;
+    const before = locked.value;
     const [after] = await tx
       .update(units)
       .set({ status: input.status, note: input.note, soleLengthMm: input.soleLengthMm })
@@ -184,8 +184,9 @@ export async function changeUnit(
  */
 export async function deleteUnit(user: BackOfficeUser, itemId: number, unitId: number): Promise<Result> {
   return getDb().transaction(async (tx) => {
-    const before = await lockUnit(tx, user, itemId, unitId);
-    if (!before) return fail.notFound();
+    const locked = await lockUnit(tx, user, itemId, unitId);
+    if (!locked.ok) return locked;
+    const before = locked.value;
     const [{ used }] = await queryRows<{ used: boolean }>(
       sql`select (exists (select 1 from ${reservations} where ${reservations.unitId} = ${unitId})
         or exists (select 1 from ${orderLines} where ${orderLines.unitId} = ${unitId})) as used`,

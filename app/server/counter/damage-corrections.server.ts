@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type DamageReportInput, damageCategoryFits, MAX_DAMAGE_PHOTOS } from "../../domain/counter/damage";
 import { fail, ok, type Result } from "../../domain/result";
 import { recordAudit } from "../admin/audit.server";
-import { type BackOfficeUser, worksAt } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { type Db, getDb } from "../db/client.server";
 import { damageReports, damageReportVersions, items, orders, units, users } from "../db/schema";
 import { removeUnlisted, storeDamagePhotos } from "./damage.server";

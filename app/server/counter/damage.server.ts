@@ -25,7 +25,7 @@ import { PICTURE_FILE, type PictureFormat, parsePictureName, pictureFiles } from
 import { fail, ok, type Result } from "../../domain/result";
 import type { SizingKind } from "../../domain/vocabulary";
 import { recordAudit } from "../admin/audit.server";
-import { type BackOfficeUser, worksAt } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { getConfig } from "../config.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { sqlState } from "../db/retry.server";

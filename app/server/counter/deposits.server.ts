@@ -28,7 +28,7 @@ import { isHandedOut, isOpen } from "../../domain/order-states";
 import { fail, ok, type Result, under } from "../../domain/result";
 import type { DepositStatus } from "../../domain/vocabulary";
 import { recordAudit } from "../admin/audit.server";
-import { type BackOfficeUser, worksAt } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { type Db, getDb } from "../db/client.server";
 import { deposits, items, orderLines, orders, payments, webhookEvents } from "../db/schema";
 import { logger } from "../log.server";

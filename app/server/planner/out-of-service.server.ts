@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import { BEFORE_PICKUP_STATUSES } from "../../domain/order-states";
 import { recordAudit } from "../admin/audit.server";
-import type { BackOfficeUser } from "../auth/guards.server";
+import type { BackOfficeUser } from "../auth/back-office.server";
 import { type Db, queryRows } from "../db/client.server";
 import { sqlState } from "../db/retry.server";
 import { LIVE_RESERVATION, liveReservation, statusList } from "../db/states.server";
