@@ -63,10 +63,12 @@ export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES);
  * `expired` (not paid in time) or `failed`. Who asked for it: the customer or staff.
  */
 export const ORDER_CHANGE_STATUSES = ["pending", "applied", "expired", "failed"] as const;
+export type OrderChangeStatus = (typeof ORDER_CHANGE_STATUSES)[number];
 export const CHANGE_AUTHORS = ["customer", "staff"] as const;
 
 /** Why a unit is out of service for some days, blocked from the planner (decision 041). */
 export const BLOCK_KINDS = ["maintenance"] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
 
 /** A unit's claim for a period: held while the customer pays, confirmed once paid, released when given back. */
 export const RESERVATION_STATES = ["held", "confirmed", "released"] as const;
@@ -99,3 +101,4 @@ export const sizingKindSchema = /* @__PURE__ */ z.enum(SIZING_KINDS);
 
 /** An outgoing webhook delivery (decision 050): `pending` until delivered (a 2xx answer) or given up (`failed`). */
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

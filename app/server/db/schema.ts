@@ -31,18 +31,19 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { SIGNATURE_KINDS } from "../../domain/counter/agreement";
+import { SIGNATURE_KINDS, type SignatureKind } from "../../domain/counter/agreement";
 import type { LineBinding } from "../../domain/counter/binding";
 import { DAMAGE_CATEGORIES, FEE_PAID_BY, MAX_DAMAGE_FEE_CENTS, MAX_DAMAGE_NOTE, MAX_DAMAGE_PHOTOS } from "../../domain/counter/damage";
 import type { Translated } from "../../domain/i18n";
 import { API_SCOPES, WEBHOOK_EVENTS } from "../../domain/integrations";
-import type { ChangeRequest } from "../../domain/order-change";
+import type { ChangeBy, ChangeRequest } from "../../domain/order-change";
 import { OPEN_STATUSES } from "../../domain/order-states";
 import { OFFER_KINDS } from "../../domain/pictures";
 import type { LinePeak } from "../../domain/pricing";
 import {
   AGE_BANDS,
   BLOCK_KINDS,
+  type BlockKind,
   CHANGE_AUTHORS,
   COUPON_KINDS,
   DEPOSIT_STATUSES,
@@ -50,6 +51,8 @@ import {
   ORDER_CHANGE_STATUSES,
   ORDER_SOURCES,
   ORDER_STATUSES,
+  type OrderChangeStatus,
+  type OrderSource,
   PAYMENT_STATUSES,
   RESERVATION_STATES,
   ROLES,
@@ -58,6 +61,7 @@ import {
   SKILLS,
   UNIT_STATUSES,
   WEBHOOK_DELIVERY_STATUSES,
+  type WebhookDeliveryStatus,
 } from "../../domain/vocabulary";
 
 /** PostgreSQL `tstzrange`, exchanged with the driver in its text form, e.g. `["2026-12-01 09:00+01","2026-12-03 17:00+01")`. */
@@ -714,7 +718,7 @@ export const orders = pgTable(
     hotelId: integer("hotel_id").references(() => partnerHotels.id),
     note: text("note"),
     /** Where the order was made: the online shop or the counter (a walk-in customer). */
-    source: text("source").notNull().default("online"),
+    source: text("source").$type<OrderSource>().notNull().default("online"),
     /** The staff member who made a counter order. */
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -822,8 +826,8 @@ export const orderChanges = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("pending"),
-    by: text("by").notNull(),
+    status: text("status").$type<OrderChangeStatus>().notNull().default("pending"),
+    by: text("by").$type<ChangeBy>().notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     request: jsonb("request").$type<ChangeRequest>().notNull(),
     oldTotalCents: integer("old_total_cents").notNull(),
@@ -864,7 +868,7 @@ export const reservations = pgTable(
      * A unit taken out of service for some days from the planner (decision 041): a confirmed reservation with
      * no order line nor change, so availability and the exclusion constraint treat it as any booking.
      */
-    blockKind: text("block_kind"),
+    blockKind: text("block_kind").$type<BlockKind>(),
     blockNote: text("block_note"),
     createdAt: createdAt(),
   },
@@ -1056,7 +1060,7 @@ export const agreements = pgTable(
     language: text("language").notNull(),
     signerName: text("signer_name").notNull(),
     /** Drawn on the screen (the PDF holds the picture) or typed (the PDF holds the typed name). */
-    signatureKind: text("signature_kind").notNull(),
+    signatureKind: text("signature_kind").$type<SignatureKind>().notNull(),
     pdf: bytea("pdf").notNull(),
     /** Lower-case hex SHA-256 of `pdf`. */
     sha256: text("sha256").notNull(),
@@ -1249,7 +1253,7 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => orderEvents.id, { onDelete: "cascade" }),
     orderId: uuid("order_id").notNull(),
-    status: text("status").notNull().default("pending"),
+    status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
     attempts: smallint("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     firstAttemptAt: timestamp("first_attempt_at", { withTimezone: true }),
