@@ -34,7 +34,7 @@ describe("opening hours as typed", () => {
       ],
     ],
   ])("%j reads as %j", (text, slots) => {
-    expect(parseSlots(text)).toEqual({ ok: true, slots });
+    expect(parseSlots(text)).toEqual({ ok: true, value: slots });
   });
 
   it.each([
@@ -47,7 +47,7 @@ describe("opening hours as typed", () => {
     ["08:00-13:00, 12:30-18:00", "admin.shops.errors.slotOverlap"],
     ["7-8, 9-10, 11-12, 13-14, 15-16", "admin.shops.errors.tooManySlots"],
   ])("%j is refused with %s", (text, error) => {
-    expect(parseSlots(text)).toEqual({ ok: false, error });
+    expect(parseSlots(text)).toEqual({ ok: false, reason: "invalid", errors: { form: error } });
   });
 
   it("a week form gives every slot with its weekday, and a message per wrong day", () => {
@@ -89,7 +89,7 @@ describe("opening hours as typed", () => {
     // What the editor shows reads back as the same slots.
     expect(parseSlots(week["1"])).toEqual({
       ok: true,
-      slots: [
+      value: [
         { opens: "09:00", closes: "12:30" },
         { opens: "14:30", closes: "18:30" },
       ],

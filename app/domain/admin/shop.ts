@@ -5,6 +5,7 @@
  * and a lunch break is simply a second slot. The rental core reads them (app/domain/periods.ts).
  */
 import { z } from "zod";
+import { fail, ok, type Result } from "../result";
 import { SEASONS } from "../vocabulary";
 import { checkbox, email, integer, isoDate, oneOf, requiredText, slug, translatedText } from "./fields";
 import { storefrontIdList } from "./storefront";
@@ -74,32 +75,33 @@ export function clock(text: string): string | null {
   return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
 }
 
-export type SlotsReading = { ok: true; slots: Slot[] } | { ok: false; error: string };
+/** A day's slots refused: the message, as `form` of the one text that was read. */
+const refusedSlots = (message: string) => fail.invalid({ form: message });
 
 /**
  * One weekday's opening slots as typed: "08:00-12:30, 14:30-18:30" (any dash; commas, semicolons or
  * spaces between slots); empty means closed. Slots come back sorted; each opens before it closes and
  * none overlaps another (one may start when the previous closes).
  */
-export function parseSlots(text: string): SlotsReading {
+export function parseSlots(text: string): Result<Slot[]> {
   const normalized = text.trim().replace(/\s*[-–—]\s*/g, "-");
-  if (normalized === "") return { ok: true, slots: [] };
+  if (normalized === "") return ok([]);
   const parts = normalized.split(/[\s,;]+/).filter(Boolean);
   const slots: Slot[] = [];
   for (const part of parts) {
     const [from, to, extra] = part.split("-");
     const opens = clock(from ?? "");
     const closes = clock(to ?? "");
-    if (extra !== undefined || !opens || !closes) return { ok: false, error: "admin.shops.errors.slotFormat" };
-    if (opens >= closes) return { ok: false, error: "admin.shops.errors.slotOrder" };
+    if (extra !== undefined || !opens || !closes) return refusedSlots("admin.shops.errors.slotFormat");
+    if (opens >= closes) return refusedSlots("admin.shops.errors.slotOrder");
     slots.push({ opens, closes });
   }
-  if (slots.length > MAX_SLOTS_PER_DAY) return { ok: false, error: "admin.shops.errors.tooManySlots" };
+  if (slots.length > MAX_SLOTS_PER_DAY) return refusedSlots("admin.shops.errors.tooManySlots");
   slots.sort((a, b) => a.opens.localeCompare(b.opens));
   for (let i = 1; i < slots.length; i++) {
-    if (slots[i].opens < slots[i - 1].closes) return { ok: false, error: "admin.shops.errors.slotOverlap" };
+    if (slots[i].opens < slots[i - 1].closes) return refusedSlots("admin.shops.errors.slotOverlap");
   }
-  return { ok: true, slots };
+  return ok(slots);
 }
 
 /** Slots as the editor shows them: "08:00–12:30, 14:30–18:30". */
@@ -129,8 +131,8 @@ export const hoursSchema = z
     for (const weekday of WEEKDAYS) {
       const raw = form.hours[String(weekday)];
       const reading = parseSlots(typeof raw === "string" ? raw.slice(0, 200) : "");
-      if (!reading.ok) ctx.addIssue({ code: "custom", path: ["hours", String(weekday)], message: reading.error });
-      else slots.push(...reading.slots.map((slot) => ({ weekday, ...slot })));
+      if (!reading.ok) ctx.addIssue({ code: "custom", path: ["hours", String(weekday)], message: reading.errors?.form });
+      else slots.push(...reading.value.map((slot) => ({ weekday, ...slot })));
     }
     return { appId: form.appId, slots };
   });
