@@ -89,7 +89,7 @@ describe("API orders against checkouts on PostgreSQL", () => {
           won: viaApi.filter((a) => a.status === 201).length + viaPages.filter((p) => p.ok).length,
           lost:
             viaApi.filter((a) => a.status === 409 && a.body.type === "/api/v1/docs#problem-unavailable").length +
-            viaPages.filter((p) => !p.ok && p.failure.reason === "unavailable").length,
+            viaPages.filter((p) => !p.ok && p.reason === "unavailable").length,
         };
         expect(tally).toEqual({ round, won: units, lost: API_CALLS + CHECKOUTS - units });
         expect(await overlaps(item.id)).toEqual([]);

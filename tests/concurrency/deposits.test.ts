@@ -70,8 +70,8 @@ afterAll(async () => {
 async function authorisedOrder() {
   const db = database.db;
   const held = await holdOrder(holdRequest(ciaslin, [rentalLine(itemId)]));
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
-  const order = held.order;
+  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held)}`);
+  const order = held.value;
   const checkout = await getPaymentProvider("stripe").createCheckout({
     orderId: order.id,
     orderNumber: order.number,
@@ -171,7 +171,7 @@ describe("deposits under races on PostgreSQL", () => {
         event(),
       ]);
       expect(capture.ok).toBe(false);
-      const results = [first.body.result, second.body.result].sort();
+      const results = [first, second].map((received) => (received.ok ? received.value : received.reason)).sort();
       // The event is applied once, or ignored when the capture's answer from Stripe noted the lapse first.
       expect({ round, results }).toSatisfy(
         ({ results: r }: { results: unknown[] }) =>

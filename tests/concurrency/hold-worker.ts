@@ -29,8 +29,8 @@ for await (const line of lines) {
   for (const result of results) {
     if (result.status === "rejected") summary.other.push(String(result.reason));
     else if (result.value.ok) summary.held += 1;
-    else if (result.value.failure.reason === "unavailable") summary.unavailable += 1;
-    else summary.other.push(JSON.stringify(result.value.failure));
+    else if (result.value.reason === "unavailable") summary.unavailable += 1;
+    else summary.other.push(JSON.stringify(result.value));
   }
   console.log(JSON.stringify(summary));
   break;

@@ -43,8 +43,8 @@ async function race(itemId: number, n: number): Promise<Tally> {
   for (const result of results) {
     if (result.status === "rejected") tally.other.push(String(result.reason));
     else if (result.value.ok) tally.held += 1;
-    else if (result.value.failure.reason === "unavailable") tally.unavailable += 1;
-    else tally.other.push(JSON.stringify(result.value.failure));
+    else if (result.value.reason === "unavailable") tally.unavailable += 1;
+    else tally.other.push(JSON.stringify(result.value));
   }
   return tally;
 }
@@ -125,7 +125,7 @@ describe("parallel checkouts on PostgreSQL", () => {
       ),
     );
     const held = results.filter((r) => r.ok).length;
-    const usedUp = results.filter((r) => !r.ok && r.failure.reason === "coupon" && r.failure.code === "coupon.usedUp").length;
+    const usedUp = results.filter((r) => !r.ok && r.reason === "coupon" && r.code === "coupon.usedUp").length;
     expect({ held, usedUp }).toEqual({ held: 5, usedUp: 25 });
     const [after] = await database.db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
     expect(after.usedCount).toBe(5);

@@ -26,17 +26,17 @@ async function paidOrder(language: "en" | "de" | "da" | "it", pickupDate: string
   const ski = await createRentalItem(database.db, (await shopIds(database.db)).ciaslin, 1);
   const period = { pickupDate, returnDate, pickupTime: "09:00", returnTime: "17:00" };
   const held = await holdOrder(holdRequest((await shopIds(database.db)).ciaslin, [rentalLine(ski.id)], { language, period }), database.db);
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
+  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held)}`);
   await database.db.insert(schema.payments).values({
-    orderId: held.order.id,
+    orderId: held.value.id,
     provider: "demo",
-    ref: `demo_reminder_${held.order.id}`,
+    ref: `demo_reminder_${held.value.id}`,
     status: "succeeded",
-    amountCents: held.order.totalCents,
+    amountCents: held.value.totalCents,
     currency: "EUR",
   });
-  expect((await confirmOrder(held.order.id, database.db)).outcome).toBe("paid");
-  return held.order.id;
+  expect((await confirmOrder(held.value.id, database.db)).outcome).toBe("paid");
+  return held.value.id;
 }
 
 /** The shop as two processes whose reminders run on `clock`, sweeping every 5 s. */

@@ -65,8 +65,8 @@ async function guestOrder(email: string) {
   const base = holdRequest(branches.ciaslin, [rentalLine(ski.id)]);
   const held = await holdOrder({ ...base, invoice: { ...base.invoice, email } });
   if (!held.ok) throw new Error("no order");
-  await confirmOrder(held.order.id, db());
-  return held.order;
+  await confirmOrder(held.value.id, db());
+  return held.value;
 }
 
 describe(`welcome e-mail and confirmed address on ${testDbKind}`, () => {

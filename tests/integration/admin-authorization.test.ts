@@ -78,9 +78,9 @@ beforeAll(async () => {
   const held = await holdOrder(
     holdRequest(branches.ciaslin, [rentalLine(item.id)], { invoice: { ...holdRequest(0, []).invoice, name: SECRET_A.customer } }),
   );
-  if (!held.ok) throw new Error(JSON.stringify(held.failure));
-  await confirmOrder(held.order.id, db);
-  ids.order = held.order.id;
+  if (!held.ok) throw new Error(JSON.stringify(held));
+  await confirmOrder(held.value.id, db);
+  ids.order = held.value.id;
   const [unitA] = await db.select().from(schema.units).where(eq(schema.units.code, SECRET_A.unit));
   const [unitB] = await db.select().from(schema.units).where(eq(schema.units.code, "MXB-0001"));
   ids.unitA = unitA.id;
@@ -97,11 +97,11 @@ beforeAll(async () => {
     })
     .returning();
   ids.block = block.id;
-  ids.orderNumber = held.order.number;
+  ids.orderNumber = held.value.number;
   // A signed contract of the order, for its download (decision 044).
   const pdf = new TextEncoder().encode("%PDF-1.7 matrix contract");
   await db.insert(schema.agreements).values({
-    orderId: held.order.id,
+    orderId: held.value.id,
     version: 1,
     language: "en",
     signerName: SECRET_A.customer,

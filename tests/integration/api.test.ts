@@ -282,7 +282,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
       if (!checked.ok) throw new Error("the test period does not work");
       const expected = await quoteBag({
         appId: "winter",
-        period: checked.period,
+        period: checked.value,
         lines: [{ key: "0", itemId: item.id, size: "170", quantity: 2, personIndex: 0 }],
         couponCode: null,
       });
@@ -297,10 +297,10 @@ describe(`the JSON API on ${testDbKind}`, () => {
       expect(answer.status, JSON.stringify(answer.json)).toBe(200);
       expect(answer.json).toMatchObject({
         currency: "EUR",
-        days: checked.period.days,
-        totalCents: expected.context.quote.totalCents,
-        vatCents: expected.context.quote.vatCents,
-        lines: [{ item: item.id, size: "170", quantity: 2, person: 0, totalCents: expected.context.quote.lines[0].totalCents }],
+        days: checked.value.days,
+        totalCents: expected.value.quote.totalCents,
+        vatCents: expected.value.quote.vatCents,
+        lines: [{ item: item.id, size: "170", quantity: 2, person: 0, totalCents: expected.value.quote.lines[0].totalCents }],
       });
       expect(await counts()).toEqual(before);
     });
@@ -945,7 +945,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
         ]);
         const won = viaApi.filter((a) => a.status === 201).length + (viaPage.ok ? 1 : 0);
         const lost = viaApi.filter((a) => a.status === 409 && a.json.type === "/api/v1/docs#problem-unavailable").length;
-        const pageLost = !viaPage.ok && viaPage.failure.reason === "unavailable" ? 1 : 0;
+        const pageLost = !viaPage.ok && viaPage.reason === "unavailable" ? 1 : 0;
         expect({ round, won, lost: lost + pageLost, statuses: viaApi.map((a) => a.status).sort() }).toMatchObject({
           round,
           won: 1,

@@ -34,8 +34,8 @@ beforeAll(async () => {
       persons: [{ firstName: "Łukasz", lastName: "Sørensen 李", heightCm: 180, skill: "expert" }],
     }),
   );
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
-  token = held.order.token;
+  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held)}`);
+  token = held.value.token;
   const found = await getOrderByToken(token);
   if (!found) throw new Error("order not found by its token");
   order = found;

@@ -172,12 +172,12 @@ describe(`hold limits on ${testDbKind}`, () => {
     const tooMany = await holdOrder(
       holdRequest(ciaslin, [line(HOLD_LIMITS.MAX_UNITS_PER_SIZE + 1)], { holder: "size-test", now: new Date() }),
     );
-    expect(tooMany).toEqual({ ok: false, failure: { reason: "holdLimit", limit: "size" } });
+    expect(tooMany).toEqual({ ok: false, reason: "holdLimit", limit: "size" });
     expect(await fingerprint(db)).toEqual(before);
     const six = await holdOrder(holdRequest(ciaslin, [line(HOLD_LIMITS.MAX_UNITS_PER_SIZE)], { holder: "size-test", now: new Date() }));
     expect(six.ok).toBe(true);
     const seventh = await holdOrder(holdRequest(ciaslin, [line(1)], { holder: "size-test", now: new Date() }));
-    expect(seventh).toEqual({ ok: false, failure: { reason: "holdLimit", limit: "size" } });
+    expect(seventh).toEqual({ ok: false, reason: "holdLimit", limit: "size" });
     // At the counter (no holder) the rest can be had.
     expect((await holdOrder(holdRequest(ciaslin, [line(2)], { source: "counter", now: new Date() }))).ok).toBe(true);
     expect(en.booking.checkout.holdLimitSize).toContain("six");

@@ -99,7 +99,7 @@ describe(`holds on ${testDbKind}`, () => {
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const { order } = result;
+    const order = result.value;
     expect(order.number).toMatch(/^R-2026-\d{6}$/);
     expect(order.token).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const stored = await orderById(order.id);
@@ -144,7 +144,8 @@ describe(`holds on ${testDbKind}`, () => {
     );
     expect(second).toEqual({
       ok: false,
-      failure: { reason: "unavailable", line: { key: "the-ski", itemId: ski.id, name: `Test ski ${ski.slug}`, size: "170" } },
+      reason: "unavailable",
+      line: { key: "the-ski", itemId: ski.id, name: `Test ski ${ski.slug}`, size: "170" },
     });
     // The socks were claimed before the ski failed: rolled back with everything else.
     expect(await counts()).toEqual(before);
@@ -166,12 +167,12 @@ describe(`holds on ${testDbKind}`, () => {
     if (!result.ok || !previous.ok) throw new Error("hold failed");
     // One statement, not a second try line by line: that would have drawn a number for the statement rolled back.
     const sequence = (number: string) => Number(number.slice(-6));
-    expect(sequence(result.order.number)).toBe(sequence(previous.order.number) + 1);
+    expect(sequence(result.value.number)).toBe(sequence(previous.value.number) + 1);
     const held = await db
       .select({ line: schema.orderLines.id, quantity: schema.orderLines.quantity, unit: schema.reservations.unitId })
       .from(schema.reservations)
       .innerJoin(schema.orderLines, eq(schema.orderLines.id, schema.reservations.orderLineId))
-      .where(eq(schema.orderLines.orderId, result.order.id));
+      .where(eq(schema.orderLines.orderId, result.value.id));
     expect(held).toHaveLength(6);
     expect(new Set(held.map((r) => r.unit)).size).toBe(6);
     const perLine = new Map<number, number[]>();
@@ -183,7 +184,7 @@ describe(`holds on ${testDbKind}`, () => {
     const helmet = await createRentalItem(db, shops.ciaslin, 1);
     const before = await counts();
     const short = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(helmet.id, "helmet"), rentalLine(ski.id, "more-ski")]));
-    expect(short).toMatchObject({ ok: false, failure: { reason: "unavailable", line: { key: "more-ski", itemId: ski.id } } });
+    expect(short).toMatchObject({ ok: false, reason: "unavailable", line: { key: "more-ski", itemId: ski.id } });
     expect(await counts()).toEqual(before);
   });
 
@@ -209,12 +210,12 @@ describe(`holds on ${testDbKind}`, () => {
       { ...rentalLine(ski.id, "anna-ski"), personIndex: 0 },
     ];
     const result = await holdOrder(holdRequest(shops.ciaslin, lines, { persons }));
-    if (!result.ok) throw new Error(`hold failed: ${result.failure.reason}`);
+    if (!result.ok) throw new Error(`hold failed: ${result.reason}`);
     const stored = await db
       .select({ kind: schema.orderLines.kind, quantity: schema.orderLines.quantity, person: schema.orderPersons.firstName })
       .from(schema.orderLines)
       .leftJoin(schema.orderPersons, eq(schema.orderPersons.id, schema.orderLines.personId))
-      .where(eq(schema.orderLines.orderId, result.order.id))
+      .where(eq(schema.orderLines.orderId, result.value.id))
       .orderBy(schema.orderLines.id);
     expect(stored).toEqual([
       { kind: "rental", quantity: 1, person: "Ben" },
@@ -222,8 +223,8 @@ describe(`holds on ${testDbKind}`, () => {
       { kind: "rental", quantity: 1, person: "Anna" },
     ]);
     const [ben] = await db.select().from(schema.orderPersons).where(eq(schema.orderPersons.firstName, "Ben"));
-    expect(ben).toMatchObject({ position: 1, weightKg: 80, skill: "expert", orderId: result.order.id });
-    expect(await reservationsOf(result.order.id)).toHaveLength(2);
+    expect(ben).toMatchObject({ position: 1, weightKg: 80, skill: "expert", orderId: result.value.id });
+    expect(await reservationsOf(result.value.id)).toHaveLength(2);
   });
 
   it("takes a unit whose hold ran out before any sweep gave it back, and releases that hold", async () => {
@@ -233,12 +234,12 @@ describe(`holds on ${testDbKind}`, () => {
     // Only the reservation has run out: the order is not due, so no sweep before the next hold touches it.
     await db.execute(sql`
       update reservations set expires_at = now() - interval '1 minute'
-      where order_line_id in (select id from order_lines where order_id = ${first.order.id})`);
+      where order_line_id in (select id from order_lines where order_id = ${first.value.id})`);
     const second = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     expect(second.ok).toBe(true);
     if (!second.ok) return;
-    expect((await reservationsOf(first.order.id)).map((r) => r.state)).toEqual(["released"]);
-    expect((await reservationsOf(second.order.id)).map((r) => r.state)).toEqual(["held"]);
+    expect((await reservationsOf(first.value.id)).map((r) => r.state)).toEqual(["released"]);
+    expect((await reservationsOf(second.value.id)).map((r) => r.state)).toEqual(["held"]);
     expect(await liveReservations(db, ski.id)).toHaveLength(1);
   });
 
@@ -254,15 +255,15 @@ describe(`holds on ${testDbKind}`, () => {
       const [unit] = await db.select().from(schema.units).where(eq(schema.units.id, r.unitId));
       return unit.shopId;
     };
-    expect(await unitShop(first.order.id)).toBe(shops.ciaslin);
-    expect(await unitShop(second.order.id)).toBe(shops.runcadoz);
+    expect(await unitShop(first.value.id)).toBe(shops.ciaslin);
+    expect(await unitShop(second.value.id)).toBe(shops.runcadoz);
   });
 
   it("never brings a local item from another branch", async () => {
     const ski = await createRentalItem(db, shops.runcadoz, 2, { local: true });
     const result = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.failure.reason).toBe("unavailable");
+    if (!result.ok) expect(result.reason).toBe("unavailable");
   });
 
   it("rejects a period the branch cannot serve, a bad line and an empty bag before writing anything", async () => {
@@ -271,14 +272,14 @@ describe(`holds on ${testDbKind}`, () => {
     const sunday = await holdOrder(
       holdRequest(shops.ciaslin, [rentalLine(ski.id)], { period: { ...JANUARY_PERIOD, pickupTime: "07:00" } }),
     );
-    expect(sunday).toEqual({ ok: false, failure: { reason: "period", errors: ["period.pickupOutsideHours"] } });
+    expect(sunday).toEqual({ ok: false, reason: "period", errors: ["period.pickupOutsideHours"] });
     const badSize = await holdOrder(holdRequest(shops.ciaslin, [{ ...rentalLine(ski.id), size: "999" }]));
-    expect(badSize).toEqual({ ok: false, failure: { reason: "invalidLine", key: "l1" } });
+    expect(badSize).toEqual({ ok: false, reason: "invalidLine", key: "l1" });
     const noPerson = await holdOrder(holdRequest(shops.ciaslin, [{ ...rentalLine(ski.id), personIndex: 3 }]));
-    expect(noPerson).toEqual({ ok: false, failure: { reason: "invalidLine", key: "l1" } });
-    expect(await holdOrder(holdRequest(shops.ciaslin, []))).toEqual({ ok: false, failure: { reason: "emptyBag" } });
+    expect(noPerson).toEqual({ ok: false, reason: "invalidLine", key: "l1" });
+    expect(await holdOrder(holdRequest(shops.ciaslin, []))).toEqual({ ok: false, reason: "emptyBag" });
     const summerAtWinterOnly = await holdOrder(holdRequest(shops["plan-da-sera"], [rentalLine(ski.id)], { appId: "summer" }));
-    expect(summerAtWinterOnly).toEqual({ ok: false, failure: { reason: "shop" } });
+    expect(summerAtWinterOnly).toEqual({ ok: false, reason: "shop" });
     expect(await counts()).toEqual(before);
   });
 
@@ -286,9 +287,9 @@ describe(`holds on ${testDbKind}`, () => {
     const ski = await createRentalItem(db, shops.ciaslin, 2);
     const result = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)], { expectedTotalCents: 1 }));
     expect(result.ok).toBe(false);
-    if (result.ok || result.failure.reason !== "priceChanged") throw new Error("expected priceChanged");
+    if (result.ok || result.reason !== "priceChanged") throw new Error("expected priceChanged");
     // 3 days = 78.00, minus the 10 % early-booking offer.
-    expect(result.failure.totalCents).toBe(7020);
+    expect(result.totalCents).toBe(7020);
     const exact = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)], { expectedTotalCents: 7020 }));
     expect(exact.ok).toBe(true);
   });
@@ -300,14 +301,14 @@ describe(`holds on ${testDbKind}`, () => {
     const first = await holdOrder(
       holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")], { couponCode: coupon.code }),
     );
-    if (!first.ok) throw new Error(JSON.stringify(first.failure));
+    if (!first.ok) throw new Error(JSON.stringify(first));
     expect(await stockOf(socks.id)).toBe(0);
     const blocked = await holdOrder(
       holdRequest(shops.ciaslin, [rentalLine(ski.id)], { invoice: { ...holdRequest(0, []).invoice, email: "b@example.com" } }),
     );
     expect(blocked.ok).toBe(false);
 
-    await letHoldRunOut(first.order.id);
+    await letHoldRunOut(first.value.id);
     const second = await holdOrder(
       holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")], {
         couponCode: coupon.code,
@@ -315,8 +316,8 @@ describe(`holds on ${testDbKind}`, () => {
       }),
     );
     expect(second.ok).toBe(true);
-    expect((await orderById(first.order.id)).status).toBe("expired");
-    expect((await reservationsOf(first.order.id)).map((r) => r.state)).toEqual(["released"]);
+    expect((await orderById(first.value.id)).status).toBe("expired");
+    expect((await reservationsOf(first.value.id)).map((r) => r.state)).toEqual(["released"]);
     expect(await stockOf(socks.id)).toBe(0);
     const [after] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
     expect(after.usedCount).toBe(1);
@@ -330,24 +331,24 @@ describe(`holds on ${testDbKind}`, () => {
     const held = await holdOrder(
       holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")], { couponCode: coupon.code }),
     );
-    if (!held.ok) throw new Error(JSON.stringify(held.failure));
+    if (!held.ok) throw new Error(JSON.stringify(held));
     const usesOf = async () => (await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id)))[0].usedCount;
     expect([await stockOf(socks.id), await usesOf()]).toEqual([0, 1]);
 
-    expect(await expireOrder(held.order.id, db)).toBe(true);
-    const order = await orderById(held.order.id);
+    expect(await expireOrder(held.value.id, db)).toBe(true);
+    const order = await orderById(held.value.id);
     expect(order.status).toBe("expired");
     expect(order.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
-    expect((await reservationsOf(held.order.id)).map((r) => r.state)).toEqual(["released"]);
+    expect((await reservationsOf(held.value.id)).map((r) => r.state)).toEqual(["released"]);
     expect([await stockOf(socks.id), await usesOf()]).toEqual([1, 0]);
     // A second call, or one for a paid order, changes nothing.
-    expect(await expireOrder(held.order.id, db)).toBe(false);
+    expect(await expireOrder(held.value.id, db)).toBe(false);
     expect([await stockOf(socks.id), await usesOf()]).toEqual([1, 0]);
     const paid = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
-    if (!paid.ok) throw new Error(JSON.stringify(paid.failure));
-    await confirmOrder(paid.order.id, db);
-    expect(await expireOrder(paid.order.id, db)).toBe(false);
-    expect((await orderById(paid.order.id)).status).toBe("paid");
+    if (!paid.ok) throw new Error(JSON.stringify(paid));
+    await confirmOrder(paid.value.id, db);
+    expect(await expireOrder(paid.value.id, db)).toBe(false);
+    expect((await orderById(paid.value.id)).status).toBe("paid");
     expect(await liveReservations(db, ski.id)).toHaveLength(1);
   });
 
@@ -355,12 +356,12 @@ describe(`holds on ${testDbKind}`, () => {
     const ski = await createRentalItem(db, shops.ciaslin, 1);
     const socks = await createSaleItem(db, shops.ciaslin, 1);
     const first = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")]));
-    if (!first.ok) throw new Error(JSON.stringify(first.failure));
-    await letHoldRunOut(first.order.id);
+    if (!first.ok) throw new Error(JSON.stringify(first));
+    await letHoldRunOut(first.value.id);
     // A checkout refused for another reason rolls its transaction back, the expiry with it: the sweep takes it.
     const other = await createRentalItem(db, shops.ciaslin, 0);
     expect((await holdOrder(holdRequest(shops.ciaslin, [rentalLine(other.id)]))).ok).toBe(false);
-    expect((await orderById(first.order.id)).status).toBe("pending_payment");
+    expect((await orderById(first.value.id)).status).toBe("pending_payment");
 
     const second = await holdOrder(
       holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")], {
@@ -368,8 +369,8 @@ describe(`holds on ${testDbKind}`, () => {
       }),
     );
     expect(second.ok).toBe(true);
-    expect((await orderById(first.order.id)).status).toBe("expired");
-    expect((await reservationsOf(first.order.id)).map((r) => r.state)).toEqual(["released"]);
+    expect((await orderById(first.value.id)).status).toBe("expired");
+    expect((await reservationsOf(first.value.id)).map((r) => r.state)).toEqual(["released"]);
     expect(await stockOf(socks.id)).toBe(0);
     expect(await liveReservations(db, ski.id)).toHaveLength(1);
   });
@@ -379,10 +380,10 @@ describe(`holds on ${testDbKind}`, () => {
     const a = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     const b = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     if (!a.ok || !b.ok) throw new Error("holds failed");
-    await letHoldRunOut(a.order.id);
+    await letHoldRunOut(a.value.id);
     expect(await sweepExpiredHolds(db)).toBe(1);
-    expect((await orderById(a.order.id)).status).toBe("expired");
-    expect((await orderById(b.order.id)).status).toBe("pending_payment");
+    expect((await orderById(a.value.id)).status).toBe("expired");
+    expect((await orderById(b.value.id)).status).toBe("pending_payment");
     expect(await sweepExpiredHolds(db)).toBe(0);
 
     if (database.url) {
@@ -392,9 +393,9 @@ describe(`holds on ${testDbKind}`, () => {
       try {
         await other.query("begin");
         await other.query("select pg_advisory_xact_lock($1, $2)", [0x52454e54, 0x484f4c44]);
-        await letHoldRunOut(b.order.id);
+        await letHoldRunOut(b.value.id);
         expect(await sweepExpiredHolds(db)).toBeNull();
-        expect((await orderById(b.order.id)).status).toBe("pending_payment");
+        expect((await orderById(b.value.id)).status).toBe("pending_payment");
         await other.query("rollback");
         expect(await sweepExpiredHolds(db)).toBe(1);
       } finally {
@@ -407,13 +408,13 @@ describe(`holds on ${testDbKind}`, () => {
     const ski = await createRentalItem(db, shops.ciaslin, 2);
     const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     if (!held.ok) throw new Error("hold failed");
-    expect(await confirmOrder(held.order.id, db)).toEqual({ outcome: "paid", reallocated: false });
-    const order = await orderById(held.order.id);
+    expect(await confirmOrder(held.value.id, db)).toEqual({ outcome: "paid", reallocated: false });
+    const order = await orderById(held.value.id);
     expect(order.status).toBe("paid");
     expect(order.paidAt).not.toBeNull();
     expect(order.expiresAt).toBeNull();
-    expect(await reservationsOf(held.order.id)).toEqual([expect.objectContaining({ state: "confirmed", expiresAt: null })]);
-    expect(await confirmOrder(held.order.id, db)).toEqual({ outcome: "alreadyPaid" });
+    expect(await reservationsOf(held.value.id)).toEqual([expect.objectContaining({ state: "confirmed", expiresAt: null })]);
+    expect(await confirmOrder(held.value.id, db)).toEqual({ outcome: "alreadyPaid" });
     expect(await confirmOrder("00000000-0000-4000-8000-000000000000", db)).toEqual({ outcome: "notFound" });
   });
 
@@ -425,14 +426,14 @@ describe(`holds on ${testDbKind}`, () => {
       holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks", 2)], { couponCode: coupon.code }),
     );
     if (!held.ok) throw new Error("hold failed");
-    await letHoldRunOut(held.order.id);
+    await letHoldRunOut(held.value.id);
     await sweepExpiredHolds(db);
     expect(await stockOf(socks.id)).toBe(3);
 
-    expect(await confirmOrder(held.order.id, db)).toEqual({ outcome: "paid", reallocated: true });
-    expect((await orderById(held.order.id)).status).toBe("paid");
+    expect(await confirmOrder(held.value.id, db)).toEqual({ outcome: "paid", reallocated: true });
+    expect((await orderById(held.value.id)).status).toBe("paid");
     expect(await stockOf(socks.id)).toBe(1);
-    const states = (await reservationsOf(held.order.id)).map((r) => r.state).sort();
+    const states = (await reservationsOf(held.value.id)).map((r) => r.state).sort();
     expect(states).toEqual(["confirmed", "released"]);
     const [after] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
     expect(after.usedCount).toBe(1);
@@ -442,28 +443,28 @@ describe(`holds on ${testDbKind}`, () => {
     const ski = await createRentalItem(db, shops.ciaslin, 1);
     const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     if (!held.ok) throw new Error("hold failed");
-    await letHoldRunOut(held.order.id);
-    expect(await confirmOrder(held.order.id, db)).toEqual({ outcome: "paid", reallocated: false });
-    expect((await reservationsOf(held.order.id)).map((r) => r.state)).toEqual(["confirmed"]);
+    await letHoldRunOut(held.value.id);
+    expect(await confirmOrder(held.value.id, db)).toEqual({ outcome: "paid", reallocated: false });
+    expect((await reservationsOf(held.value.id)).map((r) => r.state)).toEqual(["confirmed"]);
   });
 
   it("marks a late payment for refund when the unit went to someone else, and never double-books", async () => {
     const ski = await createRentalItem(db, shops.ciaslin, 1);
     const late = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     if (!late.ok) throw new Error("hold failed");
-    await letHoldRunOut(late.order.id);
+    await letHoldRunOut(late.value.id);
     const winner = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     if (!winner.ok) throw new Error("second hold failed");
 
-    const outcome = await confirmOrder(late.order.id, db);
+    const outcome = await confirmOrder(late.value.id, db);
     expect(outcome).toMatchObject({ outcome: "refund", reason: "unavailable", line: { itemId: ski.id, size: "170" } });
-    const order = await orderById(late.order.id);
+    const order = await orderById(late.value.id);
     expect(order.status).toBe("cancelled");
     expect(order.note).toContain("refund due");
     expect(await liveReservations(db, ski.id)).toHaveLength(1);
-    expect((await reservationsOf(winner.order.id))[0].state).toBe("held");
+    expect((await reservationsOf(winner.value.id))[0].state).toBe("held");
     // Paying the cancelled order again changes nothing.
-    expect(await confirmOrder(late.order.id, db)).toEqual({ outcome: "refund", reason: "cancelled" });
+    expect(await confirmOrder(late.value.id, db)).toEqual({ outcome: "refund", reason: "cancelled" });
   });
 
   it("cancelling gives back units, stock and the coupon use, and says what to refund", async () => {
@@ -474,31 +475,31 @@ describe(`holds on ${testDbKind}`, () => {
       holdRequest(shops.ciaslin, [rentalLine(ski.id), plainLine(socks.id, "socks")], { couponCode: coupon.code }),
     );
     if (!held.ok) throw new Error("hold failed");
-    await confirmOrder(held.order.id, db);
+    await confirmOrder(held.value.id, db);
     expect(await stockOf(socks.id)).toBe(1);
 
-    expect(await cancelOrder(held.order.id, {}, db)).toEqual({ ok: true, wasPaid: true, refundCents: held.order.totalCents });
-    const order = await orderById(held.order.id);
+    expect(await cancelOrder(held.value.id, {}, db)).toEqual({ ok: true, value: { wasPaid: true, refundCents: held.value.totalCents } });
+    const order = await orderById(held.value.id);
     expect(order.status).toBe("cancelled");
     expect(order.cancelledAt).not.toBeNull();
     expect(await liveReservations(db, ski.id)).toHaveLength(0);
     expect(await stockOf(socks.id)).toBe(2);
     const [after] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
     expect(after.usedCount).toBe(0);
-    expect(await cancelOrder(held.order.id, {}, db)).toEqual({ ok: false, reason: "alreadyCancelled" });
+    expect(await cancelOrder(held.value.id, {}, db)).toEqual({ ok: false, reason: "alreadyCancelled" });
 
     const next = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     expect(next.ok).toBe(true);
     if (!next.ok) return;
-    await db.update(schema.orders).set({ status: "picked_up" }).where(eq(schema.orders.id, next.order.id));
-    expect(await cancelOrder(next.order.id, {}, db)).toEqual({ ok: false, reason: "notCancellable" });
+    await db.update(schema.orders).set({ status: "picked_up" }).where(eq(schema.orders.id, next.value.id));
+    expect(await cancelOrder(next.value.id, {}, db)).toEqual({ ok: false, reason: "notCancellable" });
   });
 
   it("never sells stock below zero", async () => {
     const socks = await createSaleItem(db, shops.ciaslin, 2);
     const tooMany = await holdOrder(holdRequest(shops.ciaslin, [plainLine(socks.id, "socks", 3)]));
     expect(tooMany.ok).toBe(false);
-    if (!tooMany.ok) expect(tooMany.failure).toMatchObject({ reason: "unavailable", line: { key: "socks" } });
+    if (!tooMany.ok) expect(tooMany).toMatchObject({ reason: "unavailable", line: { key: "socks" } });
     expect((await holdOrder(holdRequest(shops.ciaslin, [plainLine(socks.id, "socks", 2)]))).ok).toBe(true);
     expect(await stockOf(socks.id)).toBe(0);
     // The CHECK constraint is the last word, whoever writes.
@@ -534,7 +535,7 @@ describe(`holds on ${testDbKind}`, () => {
     // Another day has its own capacity.
     const tuesday = { ...JANUARY_PERIOD, pickupDate: "2027-01-12" };
     expect((await holdOrder(holdRequest(shops.ciaslin, [plainLine(wax.id, "wax")], { period: tuesday }))).ok).toBe(true);
-    if (first.ok) await cancelOrder(first.order.id, {}, db);
+    if (first.ok) await cancelOrder(first.value.id, {}, db);
     expect((await availability())[0].free).toBe(1);
     expect((await holdOrder(request())).ok).toBe(true);
   });
@@ -567,13 +568,13 @@ describe(`holds on ${testDbKind}`, () => {
     const again = await holdOrder(
       holdRequest(shops.ciaslin, [rentalLine(ski.id)], { couponCode: coupon.code, invoice: invoice("eva@example.com") }),
     );
-    expect(again).toEqual({ ok: false, failure: { reason: "coupon", code: "coupon.usedUp" } });
+    expect(again).toEqual({ ok: false, reason: "coupon", code: "coupon.usedUp" });
     const someoneElse = await holdOrder(
       holdRequest(shops.ciaslin, [rentalLine(ski.id)], { couponCode: coupon.code, invoice: invoice("max@example.com") }),
     );
     expect(someoneElse.ok).toBe(true);
     const unknown = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)], { couponCode: "NOSUCHCODE" }));
-    expect(unknown).toEqual({ ok: false, failure: { reason: "coupon", code: "coupon.unknown" } });
+    expect(unknown).toEqual({ ok: false, reason: "coupon", code: "coupon.unknown" });
     const redemptions = await db
       .select()
       .from(schema.couponRedemptions)
@@ -588,10 +589,10 @@ describe(`holds on ${testDbKind}`, () => {
     const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)], { couponCode: "notyetenough" }));
     expect(held.ok).toBe(true);
     if (!held.ok) return;
-    expect(held.order.quote.coupon).toMatchObject({ code: "NOTYETENOUGH", applied: false, reason: "coupon.minOrder" });
-    expect(held.order.quote.discounts.filter((d) => d.kind === "coupon")).toEqual([]);
-    const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, held.order.id));
-    expect(order).toMatchObject({ couponId: null, totalCents: held.order.quote.totalCents });
+    expect(held.value.quote.coupon).toMatchObject({ code: "NOTYETENOUGH", applied: false, reason: "coupon.minOrder" });
+    expect(held.value.quote.discounts.filter((d) => d.kind === "coupon")).toEqual([]);
+    const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, held.value.id));
+    expect(order).toMatchObject({ couponId: null, totalCents: held.value.quote.totalCents });
     // No use of the coupon is taken by an order it does not apply to.
     const after = await counts();
     expect(after.redemptions).toBe(before.redemptions);

@@ -35,8 +35,8 @@ async function createOrder(overrides: Parameters<typeof holdRequest>[2] = {}) {
   const ski = await createRentalItem(db, shops.ciaslin, 1);
   const socks = await createSaleItem(db, shops.ciaslin, 5);
   const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id, "ski"), plainLine(socks.id, "socks")], overrides));
-  if (!held.ok) throw new Error(`hold failed: ${held.failure.reason}`);
-  const found = await getOrderByToken(held.order.token);
+  if (!held.ok) throw new Error(`hold failed: ${held.reason}`);
+  const found = await getOrderByToken(held.value.token);
   if (!found) throw new Error("order not found");
   return found;
 }

@@ -92,17 +92,17 @@ async function bookedOrder(options: {
       },
     ),
   );
-  if (!held.ok) throw new Error(`hold failed: ${JSON.stringify(held.failure)}`);
+  if (!held.ok) throw new Error(`hold failed: ${JSON.stringify(held)}`);
   await db.insert(schema.payments).values({
-    orderId: held.order.id,
+    orderId: held.value.id,
     provider: options.provider ?? "demo",
     ref: `${options.provider ?? "demo"}_${randomUUID()}`,
     status: "succeeded",
-    amountCents: held.order.totalCents,
+    amountCents: held.value.totalCents,
   });
-  expect((await confirmOrder(held.order.id)).outcome).toBe("paid");
-  await db.update(schema.orders).set({ createdAt: options.bookedAt }).where(eq(schema.orders.id, held.order.id));
-  return orderOf(held.order.id);
+  expect((await confirmOrder(held.value.id)).outcome).toBe("paid");
+  await db.update(schema.orders).set({ createdAt: options.bookedAt }).where(eq(schema.orders.id, held.value.id));
+  return orderOf(held.value.id);
 }
 
 const orderOf = async (id: string) => (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0];
@@ -337,16 +337,16 @@ describe(`a change is priced as a new booking of the changed order on ${testDbKi
       },
       db,
     );
-    if (!asBooked.ok) throw new Error(JSON.stringify(asBooked.problem));
-    expect(asBooked.context.quote.lines[0].surchargeCents).toBeGreaterThan(0);
-    expect(newTotalCents).toBe(asBooked.context.quote.totalCents);
+    if (!asBooked.ok) throw new Error(JSON.stringify(asBooked));
+    expect(asBooked.value.quote.lines[0].surchargeCents).toBeGreaterThan(0);
+    expect(newTotalCents).toBe(asBooked.value.quote.totalCents);
     const after = await orderOf(order.id);
     expect(after.totalCents).toBe(newTotalCents);
     expect(after.discounts.map((d) => d.kind)).toEqual(["hotel", "coupon"]);
     expect(after.couponId).toBe(order.couponId);
     // The line keeps its peak surcharge and the window's name, as a new booking's line would.
     const [line] = await linesOf(order.id);
-    expect(line.surchargeCents).toBe(asBooked.context.quote.lines[0].surchargeCents);
+    expect(line.surchargeCents).toBe(asBooked.value.quote.lines[0].surchargeCents);
     expect(line.peaks.map((p) => p.name)).toEqual(["Test peak"]);
     await linesAddUp(order.id);
   });

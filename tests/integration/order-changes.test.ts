@@ -78,16 +78,16 @@ async function paidOrder(
       { period, language },
     ),
   );
-  if (!held.ok) throw new Error(`hold failed: ${JSON.stringify(held.failure)}`);
+  if (!held.ok) throw new Error(`hold failed: ${JSON.stringify(held)}`);
   await db.insert(schema.payments).values({
-    orderId: held.order.id,
+    orderId: held.value.id,
     provider: "demo",
     ref: `demo_${randomUUID()}`,
     status: "succeeded",
-    amountCents: held.order.totalCents,
+    amountCents: held.value.totalCents,
   });
-  expect((await confirmOrder(held.order.id)).outcome).toBe("paid");
-  return held.order;
+  expect((await confirmOrder(held.value.id)).outcome).toBe("paid");
+  return held.value;
 }
 
 const orderOf = async (id: string) => (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0];
@@ -159,7 +159,7 @@ describe(`changing an order on ${testDbKind}`, () => {
     const request = await unchanged(order.id);
     request.lines[0].size = "160";
     const changed = await changeOrder(order.id, request, { by: "customer" });
-    expect(changed.ok && changed.change).toMatchObject({ status: "applied", differenceCents: 0 });
+    expect(changed.ok && changed.value).toMatchObject({ status: "applied", differenceCents: 0 });
     const [line] = await linesOf(order.id);
     expect(line.size).toBe("160");
     const units = await bookedUnits(order.id);
@@ -184,7 +184,7 @@ describe(`changing an order on ${testDbKind}`, () => {
     const [before] = await bookedUnits(order.id);
     const request = { ...(await unchanged(order.id)), returnDate: "2027-01-14" };
     const changed = await changeOrder(order.id, request, { by: "staff" });
-    expect(changed.ok && changed.change.status).toBe("applied");
+    expect(changed.ok && changed.value.status).toBe("applied");
     const after = await orderOf(order.id);
     expect(after.returnAt.toISOString()).toBe("2027-01-14T16:00:00.000Z");
     // Four days instead of three: 78 € → 98 €... priced by the item's table with the order's discounts.
@@ -229,7 +229,7 @@ describe(`changing an order on ${testDbKind}`, () => {
     request.lines.push({ personIndex: 0, itemId: item.id, size: "170", quantity: 1 });
     for (const by of ["staff", "customer"] as const) {
       const refused = await changeOrder(order.id, request, { by });
-      expect(refused).toMatchObject({ ok: false, failure: { reason: "unavailable", line: { itemId: item.id, size: "170" } } });
+      expect(refused).toMatchObject({ ok: false, reason: "unavailable", line: { itemId: item.id, size: "170" } });
     }
     expect(await counts()).toEqual(before);
     expect((await orderOf(order.id)).totalCents).toBe(order.totalCents);
@@ -242,25 +242,25 @@ describe(`changing an order on ${testDbKind}`, () => {
     // One day more, with the only unit of the item: the order keeps it, held for the extra day alone.
     const request = { ...(await unchanged(order.id)), returnDate: "2027-01-14" };
     const changed = await changeOrder(order.id, request, { by: "customer" });
-    if (!changed.ok) throw new Error(JSON.stringify(changed.failure));
-    expect(changed.change.status).toBe("pending");
-    expect(changed.change.differenceCents).toBeGreaterThan(0);
+    if (!changed.ok) throw new Error(JSON.stringify(changed));
+    expect(changed.value.status).toBe("pending");
+    expect(changed.value.differenceCents).toBeGreaterThan(0);
     // Until it is paid the order is as it was, and the extra day is held for the change.
     expect((await orderOf(order.id)).returnAt.toISOString()).toBe("2027-01-13T16:00:00.000Z");
     const held = await db
       .select()
       .from(schema.reservations)
-      .where(and(eq(schema.reservations.orderChangeId, changed.change.id), eq(schema.reservations.state, "held")));
+      .where(and(eq(schema.reservations.orderChangeId, changed.value.id), eq(schema.reservations.state, "held")));
     expect(held).toHaveLength(1);
     expect(held[0].unitId).toBe(kept.unitId);
     expect(held[0].expiresAt).not.toBeNull();
 
-    const { payment, event } = await payChange(changed.change.id);
-    expect(payment.amountCents).toBe(changed.change.differenceCents);
+    const { payment, event } = await payChange(changed.value.id);
+    expect(payment.amountCents).toBe(changed.value.differenceCents);
     expect(await applyPaymentEvent(event)).toBe("paid");
     const after = await orderOf(order.id);
     expect(after.status).toBe("paid");
-    expect(after.totalCents).toBe(order.totalCents + changed.change.differenceCents);
+    expect(after.totalCents).toBe(order.totalCents + changed.value.differenceCents);
     expect(after.returnAt.toISOString()).toBe("2027-01-14T16:00:00.000Z");
     const units = await bookedUnits(order.id);
     expect(units).toEqual([expect.objectContaining({ unitId: kept.unitId, state: "confirmed" })]);
@@ -268,11 +268,11 @@ describe(`changing an order on ${testDbKind}`, () => {
       await db
         .select()
         .from(schema.reservations)
-        .where(and(eq(schema.reservations.orderChangeId, changed.change.id), eq(schema.reservations.state, "held"))),
+        .where(and(eq(schema.reservations.orderChangeId, changed.value.id), eq(schema.reservations.state, "held"))),
     ).toEqual([]);
     // A second delivery of a success changes nothing.
     expect(await applyPaymentEvent({ ...event, id: `evt_demo_${randomUUID()}` })).toBe("alreadyPaid");
-    expect(await confirmOrderChange(changed.change.id)).toBe("alreadyApplied");
+    expect(await confirmOrderChange(changed.value.id)).toBe("alreadyApplied");
   });
 
   it("a cheaper change is applied at once and the difference refunded through the provider", async () => {
@@ -285,17 +285,17 @@ describe(`changing an order on ${testDbKind}`, () => {
     const request = await unchanged(order.id);
     request.lines = [request.lines[0]];
     const changed = await changeOrder(order.id, request, { by: "customer" });
-    if (!changed.ok) throw new Error(JSON.stringify(changed.failure));
-    expect(changed.change).toMatchObject({ status: "applied" });
-    expect(changed.change.differenceCents).toBeLessThan(0);
+    if (!changed.ok) throw new Error(JSON.stringify(changed));
+    expect(changed.value).toMatchObject({ status: "applied" });
+    expect(changed.value.differenceCents).toBeLessThan(0);
     // The route's server function refunds; here through the same call.
-    expect(await refundPart(order.id, -changed.change.differenceCents)).toEqual({
-      refundedCents: -changed.change.differenceCents,
+    expect(await refundPart(order.id, -changed.value.differenceCents)).toEqual({
+      refundedCents: -changed.value.differenceCents,
       atCounter: false,
     });
     const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
-    expect(payment).toMatchObject({ status: "succeeded", refundedCents: -changed.change.differenceCents });
-    expect((await orderOf(order.id)).totalCents).toBe(order.totalCents + changed.change.differenceCents);
+    expect(payment).toMatchObject({ status: "succeeded", refundedCents: -changed.value.differenceCents });
+    expect((await orderOf(order.id)).totalCents).toBe(order.totalCents + changed.value.differenceCents);
   });
 
   it("refuses the customer outside the cancellation policy, and lets staff change the same order", async () => {
@@ -312,10 +312,10 @@ describe(`changing an order on ${testDbKind}`, () => {
     try {
       const before = await counts();
       const refused = await changeOrder(order.id, request, { by: "customer" });
-      expect(refused).toEqual({ ok: false, failure: { reason: "notAllowed", message: "order.change.tooLate" } });
+      expect(refused).toEqual({ ok: false, reason: "notAllowed", message: "order.change.tooLate" });
       expect(await counts()).toEqual(before);
       const allowed = await changeOrder(order.id, request, { by: "staff" });
-      expect(allowed.ok && allowed.change.status).toBe("applied");
+      expect(allowed.ok && allowed.value.status).toBe("applied");
       expect((await linesOf(order.id))[0].size).toBe("160");
     } finally {
       await db.delete(schema.settings).where(eq(schema.settings.key, "cancellationFreeHours"));
@@ -329,18 +329,18 @@ describe(`changing an order on ${testDbKind}`, () => {
     request.lines[0].quantity = 2;
     request.lines[0].personIndex = null;
     const changed = await changeOrder(order.id, request, { by: "customer" });
-    if (!changed.ok) throw new Error(JSON.stringify(changed.failure));
-    expect(changed.change.status).toBe("pending");
-    await db.execute(sql`update order_changes set expires_at = now() - interval '1 minute' where id = ${changed.change.id}`);
-    await db.execute(sql`update reservations set expires_at = now() - interval '1 minute' where order_change_id = ${changed.change.id}`);
+    if (!changed.ok) throw new Error(JSON.stringify(changed));
+    expect(changed.value.status).toBe("pending");
+    await db.execute(sql`update order_changes set expires_at = now() - interval '1 minute' where id = ${changed.value.id}`);
+    await db.execute(sql`update reservations set expires_at = now() - interval '1 minute' where order_change_id = ${changed.value.id}`);
     await expireDueOrders(db);
-    const [change] = await db.select().from(schema.orderChanges).where(eq(schema.orderChanges.id, changed.change.id));
+    const [change] = await db.select().from(schema.orderChanges).where(eq(schema.orderChanges.id, changed.value.id));
     expect(change.status).toBe("expired");
     expect(
       await db
         .select()
         .from(schema.reservations)
-        .where(and(eq(schema.reservations.orderChangeId, changed.change.id), inArray(schema.reservations.state, ["held", "confirmed"]))),
+        .where(and(eq(schema.reservations.orderChangeId, changed.value.id), inArray(schema.reservations.state, ["held", "confirmed"]))),
     ).toEqual([]);
     expect(await linesOf(order.id)).toHaveLength(1);
   });
@@ -444,7 +444,7 @@ describe(`the change pages over HTTP on ${testDbKind}`, () => {
     const toProvider = await visitor.post(`/da/order/${order.token}/change`, {
       ...fields,
       intent: "confirm",
-      expectedTotal: preview.preview.newTotalCents,
+      expectedTotal: preview.value.newTotalCents,
     });
     expect(toProvider.status).toBe(302);
     const pay = new URL(toProvider.headers.get("location") as string, shop.url);
@@ -456,7 +456,7 @@ describe(`the change pages over HTTP on ${testDbKind}`, () => {
     expect(locationOf(paid)).toBe(`/da/order/${order.token}?changed=1`);
     expect(await pageText(await visitor.follow(paid))).toContain(da.order.change.done);
     expect(await linesOf(order.id)).toHaveLength(2);
-    expect((await orderOf(order.id)).totalCents).toBe(preview.preview.newTotalCents);
+    expect((await orderOf(order.id)).totalCents).toBe(preview.value.newTotalCents);
 
     // The provider delivers a success for the same checkout again: nothing more happens, no second e-mail.
     const [payment] = await db

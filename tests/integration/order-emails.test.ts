@@ -35,19 +35,19 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 async function heldOrder(language: Locale, paymentStatus: "created" | "succeeded", provider = "demo") {
   const ski = await createRentalItem(db, branches.ciaslin, 1);
   const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(ski.id)], { language }));
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
+  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held)}`);
   const [payment] = await db
     .insert(schema.payments)
     .values({
-      orderId: held.order.id,
+      orderId: held.value.id,
       provider,
-      ref: `${provider}_mail_${held.order.id}`,
+      ref: `${provider}_mail_${held.value.id}`,
       status: paymentStatus,
-      amountCents: held.order.totalCents,
+      amountCents: held.value.totalCents,
       currency: "EUR",
     })
     .returning();
-  return { order: held.order, payment, ski };
+  return { order: held.value, payment, ski };
 }
 
 /** A paid order in `language`, as the succeeded webhook leaves it (its confirmation aside). */

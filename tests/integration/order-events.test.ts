@@ -41,14 +41,14 @@ describe("order events (decision 050)", () => {
       .values({ url: "https://example.com/off", events: ["order.paid"], secretCiphertext: "x", active: false });
     const item = await createRentalItem(db, shopId, 1);
     const held = await holdOrder(holdRequest(shopId, [rentalLine(item.id)]));
-    if (!held.ok) throw new Error(held.failure.reason);
-    const orderId = held.order.id;
+    if (!held.ok) throw new Error(held.reason);
+    const orderId = held.value.id;
     expect((await eventsOf(orderId)).map((e) => e.type)).toEqual(["order.created"]);
     expect(await confirmOrder(orderId)).toMatchObject({ outcome: "paid" });
     await cancelOrder(orderId);
     const events = await eventsOf(orderId);
     expect(events.map((e) => e.type)).toEqual(["order.created", "order.paid", "order.cancelled"]);
-    expect(events[0].data).toMatchObject({ id: held.order.number, status: "pending_payment", totalCents: held.order.totalCents });
+    expect(events[0].data).toMatchObject({ id: held.value.number, status: "pending_payment", totalCents: held.value.totalCents });
     expect(events[1].data).toMatchObject({ status: "paid" });
     expect(new Set(events.map((e) => e.eventId)).size).toBe(3);
     const deliveries = await db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.orderId, orderId));

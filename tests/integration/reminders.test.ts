@@ -54,17 +54,17 @@ async function paidOrder(language: Locale, period: PeriodInput = JANUARY_PERIOD)
       persons: [{ firstName: "Anna", lastName: "Berger", heightCm: 172, weightKg: 64, skill: "intermediate", shoeSize: 39 }],
     }),
   );
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
+  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held)}`);
   await db.insert(schema.payments).values({
-    orderId: held.order.id,
+    orderId: held.value.id,
     provider: "demo",
-    ref: `demo_reminder_${held.order.id}`,
+    ref: `demo_reminder_${held.value.id}`,
     status: "succeeded",
-    amountCents: held.order.totalCents,
+    amountCents: held.value.totalCents,
     currency: "EUR",
   });
-  expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
-  return held.order;
+  expect((await confirmOrder(held.value.id, db)).outcome).toBe("paid");
+  return held.value;
 }
 
 const setStatus = (orderId: string, status: (typeof schema.orderStatus.enumValues)[number]) =>
@@ -218,7 +218,7 @@ describe(`reminder e-mails on ${testDbKind}`, () => {
 
   it("sends none for cancelled, refunded, expired, unpaid and returned orders", async () => {
     const cancelled = await paidOrder("en");
-    expect(await cancelOrder(cancelled.id, {}, db)).toMatchObject({ ok: true, wasPaid: true });
+    expect(await cancelOrder(cancelled.id, {}, db)).toMatchObject({ ok: true, value: { wasPaid: true } });
     const refunded = await paidOrder("en");
     await setStatus(refunded.id, "refunded");
     const returned = await paidOrder("en");
@@ -227,10 +227,10 @@ describe(`reminder e-mails on ${testDbKind}`, () => {
     const unpaid = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(ski.id)]));
     const expired = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(ski.id)]));
     if (!unpaid.ok || !expired.ok) throw new Error("no hold");
-    expect(await expireOrder(expired.order.id, db)).toBe(true);
+    expect(await expireOrder(expired.value.id, db)).toBe(true);
 
     for (const now of [PICKUP_MOMENT, RETURN_MOMENT]) await sweepReminders({ now });
-    for (const order of [cancelled, refunded, returned, unpaid.order, expired.order]) expect(await kindsOf(order.id)).toEqual([]);
+    for (const order of [cancelled, refunded, returned, unpaid.value, expired.value]) expect(await kindsOf(order.id)).toEqual([]);
   });
 
   it("sends none for an order booked after the reminder's moment, nor a return reminder for a one-day rental", async () => {

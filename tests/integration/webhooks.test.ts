@@ -83,8 +83,8 @@ beforeEach(async () => {
 async function newOrder() {
   const item = await createRentalItem(db, shopId, 1);
   const held = await holdOrder(holdRequest(shopId, [rentalLine(item.id)]));
-  if (!held.ok) throw new Error(held.failure.reason);
-  return held.order;
+  if (!held.ok) throw new Error(held.reason);
+  return held.value;
 }
 
 async function register(events: (typeof schema.webhookEndpoints.$inferSelect)["events"], url = receiverUrl) {

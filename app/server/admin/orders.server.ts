@@ -446,7 +446,7 @@ export async function cancelWithRules(
     const cancelled = await cancelOrder(id, { note });
     done = cancelled.ok;
     // A paid order was confirmed to the customer, who now hears that it is off and that no money comes back.
-    if (cancelled.ok && cancelled.wasPaid) await sendCancellationEmail(id, origin, { how: "none" });
+    if (cancelled.ok && cancelled.value.wasPaid) await sendCancellationEmail(id, origin, { how: "none" });
   }
   if (!done) return false;
   await releaseOnCancel(id); // deposits (decision 045)

@@ -300,17 +300,17 @@ export async function checkout(params: {
   await updateBag(bag.id, {
     invoice,
     damageWaiver: params.damageWaiver,
-    orderId: held.ok ? held.order.id : null,
+    orderId: held.ok ? held.value.id : null,
     checkoutKey: held.ok ? key : null,
     language: params.locale,
   });
   // A hold that did not happen was no renewal.
   if (!held.ok) {
     if (perBag) await refundRateLimits([perBag]);
-    return checkoutRefusal(held.failure);
+    return checkoutRefusal(held);
   }
   try {
-    const { redirectUrl } = await startPayment({ orderId: held.order.id, origin });
+    const { redirectUrl } = await startPayment({ orderId: held.value.id, origin });
     return ok({ redirectUrl });
   } catch (error) {
     // The order stays pending and on the bag, so trying again gives its hold back first.
@@ -333,6 +333,6 @@ async function holdOrderOrBusy(input: Parameters<typeof holdOrder>[0]): ReturnTy
   } catch (error) {
     if (!isDatabaseUnreachable(error)) throw error;
     logger.warn({ err: error }, "checkout: database connection lost while holding the order");
-    return { ok: false, failure: { reason: "busy" } };
+    return { ok: false, reason: "busy" };
   }
 }

@@ -16,6 +16,7 @@ import { type Locale, pick, type Translated } from "../../domain/i18n";
 import { type ChangeBy, type ChangeRequest, changeRefusal, type Span, uncovered } from "../../domain/order-change";
 import { checkPeriod, type PeriodError, zonedInstant } from "../../domain/periods";
 import { type Quote, roundCents, takenWaiver } from "../../domain/pricing";
+import { ok, type Result } from "../../domain/result";
 import { recordAudit } from "../admin/audit.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { inRetriedTransaction } from "../db/retry.server";
@@ -84,18 +85,12 @@ type Prepared = {
 };
 
 /** Checks and prices a change without writing anything. */
-async function prepare(
-  orderId: string,
-  request: ChangeRequest,
-  by: ChangeBy,
-  now: Date,
-  db: Db,
-): Promise<{ ok: true; prepared: Prepared } | { ok: false; failure: ChangeFailure }> {
+async function prepare(orderId: string, request: ChangeRequest, by: ChangeBy, now: Date, db: Db): Promise<Result<Prepared, ChangeFailure>> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return { ok: false, failure: { reason: "notFound" } };
+  if (!order) return { ok: false, reason: "notFound" };
   const settings = await getSettings();
   const refusal = changeRefusal(order, by, settings.cancellationFreeHours, now);
-  if (refusal) return { ok: false, failure: { reason: "notAllowed", message: refusal } };
+  if (refusal) return { ok: false, reason: "notAllowed", message: refusal };
 
   const pickupAt = zonedInstant(request.pickupDate, request.pickupTime);
   const returnAt = zonedInstant(request.returnDate, request.returnTime);
@@ -103,12 +98,12 @@ async function prepare(
   const samePeriod = pickupAt.getTime() === order.pickupAt.getTime() && returnAt.getTime() === order.returnAt.getTime();
   if (!samePeriod) {
     const calendar = await getShopCalendar(order.shopId, order.appId, db);
-    if (!calendar) return { ok: false, failure: { reason: "invalidLine" } };
+    if (!calendar) return { ok: false, reason: "invalidLine" };
     const checked = checkPeriod(request, calendar, now);
-    if (!checked.ok) return { ok: false, failure: { reason: "period", errors: checked.errors } };
+    if (!checked.ok) return { ok: false, reason: "period", errors: checked.errors };
   }
   if (request.lines.some((l) => l.personIndex !== null && (l.personIndex < 0 || l.personIndex >= request.persons.length)))
-    return { ok: false, failure: { reason: "invalidLine" } };
+    return { ok: false, reason: "invalidLine" };
   // A kept person keeps their age band, and with it the children's package price.
   const had = await db
     .select({ id: orderPersons.id, ageBand: orderPersons.ageBand })
@@ -144,22 +139,19 @@ async function prepare(
     },
     db,
   );
-  if (!priced.ok) return { ok: false, failure: { reason: "invalidLine" } };
-  const { quote, items, hotel, packageNames, peakNames } = priced.context;
-  return {
-    ok: true,
-    prepared: {
-      order,
-      period: { pickupAt, returnAt },
-      lines,
-      quote,
-      items,
-      hotel,
-      packageNames,
-      peakNames,
-      couponApplies: quote.coupon?.applied === true,
-    },
-  };
+  if (!priced.ok) return { ok: false, reason: "invalidLine" };
+  const { quote, items, hotel, packageNames, peakNames } = priced.value;
+  return ok({
+    order,
+    period: { pickupAt, returnAt },
+    lines,
+    quote,
+    items,
+    hotel,
+    packageNames,
+    peakNames,
+    couponApplies: quote.coupon?.applied === true,
+  });
 }
 
 /** The price of a change, and the difference to what the order costs now. */
@@ -168,28 +160,25 @@ export async function previewChange(
   request: ChangeRequest,
   by: ChangeBy,
   db: Db = getDb(),
-): Promise<{ ok: true; preview: ChangePreview } | { ok: false; failure: ChangeFailure }> {
+): Promise<Result<ChangePreview, ChangeFailure>> {
   const result = await prepare(orderId, request, by, new Date(), db);
   if (!result.ok) return result;
-  const { order, quote, items, packageNames, hotel } = result.prepared;
-  return {
-    ok: true,
-    preview: {
-      oldTotalCents: order.totalCents,
-      newTotalCents: quote.totalCents,
-      differenceCents: quote.totalCents - order.totalCents,
-      quote,
-      lines: result.prepared.lines.map((line) => ({
-        key: line.key,
-        name: items.get(line.itemId)!.name,
-        size: line.size,
-        quantity: line.quantity,
-        personIndex: line.personIndex,
-        packageName: packageNames.get(line.key) ?? null,
-      })),
-      hotel,
-    },
-  };
+  const { order, quote, items, packageNames, hotel } = result.value;
+  return ok({
+    oldTotalCents: order.totalCents,
+    newTotalCents: quote.totalCents,
+    differenceCents: quote.totalCents - order.totalCents,
+    quote,
+    lines: result.value.lines.map((line) => ({
+      key: line.key,
+      name: items.get(line.itemId)!.name,
+      size: line.size,
+      quantity: line.quantity,
+      personIndex: line.personIndex,
+      packageName: packageNames.get(line.key) ?? null,
+    })),
+    hotel,
+  });
 }
 
 export type ChangeOutcome = { id: number; status: "applied" | "pending"; differenceCents: number; newTotalCents: number };
@@ -204,16 +193,16 @@ export async function changeOrder(
   request: ChangeRequest,
   options: { by: ChangeBy; userId?: string | null; expectedTotalCents?: number; now?: Date },
   db: Db = getDb(),
-): Promise<{ ok: true; change: ChangeOutcome } | { ok: false; failure: ChangeFailure }> {
+): Promise<Result<ChangeOutcome, ChangeFailure>> {
   const now = options.now ?? new Date();
   // What ran out is given back first, so the claims below see it (as before a new hold).
   await expireDueOrders(db);
   const result = await prepare(orderId, request, options.by, now, db);
   if (!result.ok) return result;
-  const prepared = result.prepared;
+  const prepared = result.value;
   const { quote } = prepared;
   if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== quote.totalCents)
-    return { ok: false, failure: { reason: "priceChanged", totalCents: quote.totalCents } };
+    return { ok: false, reason: "priceChanged", totalCents: quote.totalCents };
   const settings = await getSettings();
   try {
     const change = await inRetriedTransaction(db, async (tx): Promise<ChangeOutcome> => {
@@ -247,10 +236,10 @@ export async function changeOrder(
       else await applyChange(tx, { ...prepared, order }, row.id, options.userId ?? null, settings.turnaroundMinutes);
       return { id: row.id, status: pending ? "pending" : "applied", differenceCents, newTotalCents: quote.totalCents };
     });
-    return { ok: true, change };
+    return ok(change);
   } catch (error) {
     const failure = rejection(error);
-    if (failure) return { ok: false, failure: toChangeFailure(failure) };
+    if (failure) return { ok: false, ...toChangeFailure(failure) };
     throw error;
   }
 }
@@ -528,7 +517,7 @@ export async function confirmOrderChange(changeId: number, db: Db = getDb()): Pr
   };
   // The policy was checked when the change was asked for; the payment only completes it.
   const result = await prepare(change.orderId, request, "staff", new Date(0), db);
-  if (!result.ok || result.prepared.quote.totalCents !== change.newTotalCents) return fails();
+  if (!result.ok || result.value.quote.totalCents !== change.newTotalCents) return fails();
   try {
     return await inRetriedTransaction(db, async (tx): Promise<ConfirmChangeOutcome> => {
       const order = await lockOrder(tx, change.orderId);
@@ -537,7 +526,7 @@ export async function confirmOrderChange(changeId: number, db: Db = getDb()): Pr
       // Cancelled, changed otherwise meanwhile, or given up: this change can no longer be applied.
       if (order?.status !== "paid" || order.totalCents !== change.oldTotalCents || current?.status === "failed")
         throw new Rejected({ reason: "busy" });
-      await applyChange(tx, { ...result.prepared, order }, changeId, change.userId, settings.turnaroundMinutes);
+      await applyChange(tx, { ...result.value, order }, changeId, change.userId, settings.turnaroundMinutes);
       return "applied";
     });
   } catch (error) {

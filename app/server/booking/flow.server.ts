@@ -63,7 +63,7 @@ export function bagPeriod(bag: Bag | null, calendar: ShopCalendar, now: Date): {
     calendar,
     now,
   );
-  return checked.ok ? { period: checked.period, errors: [] } : { period: null, errors: checked.errors };
+  return checked.ok ? { period: checked.value, errors: [] } : { period: null, errors: checked.errors };
 }
 
 /** Where a visitor of a later step belongs when an earlier one is missing, or null when the step can be shown. */
@@ -266,7 +266,7 @@ export async function bagView(bag: Bag, period: RentalPeriod, locale: Locale, no
         });
   const freeOf = (itemId: number, size: string | null) =>
     availability.find((a) => a.itemId === itemId)?.sizes.find((s) => (s.size ?? null) === (size ?? null))?.free ?? 0;
-  const { quote, items: itemRows, packageNames, peakNames } = priced.context;
+  const { quote, items: itemRows, packageNames, peakNames } = priced.value;
   // What the bag already asks of each item and size, to say when a line no longer fits.
   const wanted = new Map<string, number>();
   return {
@@ -335,7 +335,7 @@ export async function bookingSummary(bag: Bag, shopName: string, period: RentalP
     days: period.days,
     persons: bag.persons.length,
     items: lines.reduce((sum, l) => sum + l.quantity, 0),
-    totalCents: priced === null ? 0 : priced.ok ? priced.context.quote.totalCents : null,
-    discounts: priced?.ok ? priced.context.quote.discounts : [],
+    totalCents: priced === null ? 0 : priced.ok ? priced.value.quote.totalCents : null,
+    discounts: priced?.ok ? priced.value.quote.discounts : [],
   };
 }

@@ -19,6 +19,7 @@ import { type Locale, pick } from "../../domain/i18n";
 import { isHandedOut, isPaid } from "../../domain/order-states";
 import { checkPeriod, type PeriodError, type PeriodInput, reservationRange, zonedDate } from "../../domain/periods";
 import { type Quote, roundCents } from "../../domain/pricing";
+import { ok, type Result } from "../../domain/result";
 import type { AgeBand, Season, Skill } from "../../domain/vocabulary";
 import { type Db, getDb, queryPrepared, queryRows } from "../db/client.server";
 import { inRetriedTransaction, retried } from "../db/retry.server";
@@ -114,12 +115,9 @@ function newToken(): string {
 }
 
 /** Creates the order in `pending_payment` and holds everything in it, or writes nothing and says why. */
-export async function holdOrder(
-  input: HoldInput,
-  db: Db = getDb(),
-): Promise<{ ok: true; order: HeldOrder } | { ok: false; failure: HoldFailure }> {
+export async function holdOrder(input: HoldInput, db: Db = getDb()): Promise<Result<HeldOrder, HoldFailure>> {
   const now = input.now ?? new Date();
-  if (input.lines.length === 0) return { ok: false, failure: { reason: "emptyBag" } };
+  if (input.lines.length === 0) return { ok: false, reason: "emptyBag" };
   // What ran out is given back before the quote sees a coupon's uses; without a coupon, the order's own first
   // statement asks and the transaction gives it back before claiming (a round trip less per checkout).
   if (input.couponCode) await expireDueOrders(db);
@@ -127,14 +125,14 @@ export async function holdOrder(
   // memory, as fresh as the tables (decision 035); a connection of the caller's own is read from.
   const reader = db === getDb() ? undefined : db;
   const calendar = await getShopCalendar(input.shopId, input.appId, reader);
-  if (!calendar) return { ok: false, failure: { reason: "shop" } };
+  if (!calendar) return { ok: false, reason: "shop" };
   const checked = checkPeriod(input.period, calendar, now);
-  if (!checked.ok) return { ok: false, failure: { reason: "period", errors: checked.errors } };
-  const period = checked.period;
+  if (!checked.ok) return { ok: false, reason: "period", errors: checked.errors };
+  const period = checked.value;
   for (const line of input.lines) {
     const person = line.personIndex;
     if (person !== null && (!Number.isInteger(person) || person < 0 || person >= input.persons.length))
-      return { ok: false, failure: { reason: "invalidLine", key: line.key } };
+      return { ok: false, reason: "invalidLine", key: line.key };
   }
 
   const priced = await quoteBag(
@@ -150,14 +148,14 @@ export async function holdOrder(
     },
     reader,
   );
-  if (!priced.ok) return { ok: false, failure: priced.problem };
-  const { quote, items, coupon, hotel, packageNames, peakNames } = priced.context;
+  if (!priced.ok) return priced;
+  const { quote, items, coupon, hotel, packageNames, peakNames } = priced.value;
   // A coupon below its minimum order is simply not applied: the customer saw the total without it and may
   // pay that (or add more). Any other refusal means the coupon changed since the bag, so the customer decides.
   if (quote.coupon && !quote.coupon.applied && quote.coupon.reason !== "coupon.minOrder")
-    return { ok: false, failure: { reason: "coupon", code: quote.coupon.reason } };
+    return { ok: false, reason: "coupon", code: quote.coupon.reason };
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== quote.totalCents)
-    return { ok: false, failure: { reason: "priceChanged", totalCents: quote.totalCents } };
+    return { ok: false, reason: "priceChanged", totalCents: quote.totalCents };
 
   const settings = await getSettings();
   const year = zonedDate(now).slice(0, 4);
@@ -245,20 +243,17 @@ export async function holdOrder(
     // Units other checkouts were claiming at that moment, or more than units in the bag: claimed line by
     // line, which waits for those checkouts and names what is missing.
     order ??= await inTransaction(null);
-    return {
-      ok: true,
-      order: {
-        id: order.id,
-        number: order.number,
-        token: order.token,
-        totalCents: order.totalCents,
-        expiresAt: order.expiresAt,
-        quote,
-      },
-    };
+    return ok({
+      id: order.id,
+      number: order.number,
+      token: order.token,
+      totalCents: order.totalCents,
+      expiresAt: order.expiresAt,
+      quote,
+    });
   } catch (error) {
     const failure = rejection(error);
-    if (failure) return { ok: false, failure };
+    if (failure) return { ok: false, ...failure };
     throw error;
   }
 }
@@ -437,13 +432,17 @@ export async function confirmOrder(orderId: string, db: Db = getDb()): Promise<C
   }
 }
 
-export type CancelOutcome =
-  | { ok: true; wasPaid: boolean; refundCents: number }
-  | { ok: false; reason: "notFound" | "notCancellable" | "alreadyCancelled" };
+/** A cancelled order: whether it had been paid, and what the provider refunds. */
+export type Cancelled = { wasPaid: boolean; refundCents: number };
+export type CancelFailure = { reason: "notFound" | "notCancellable" | "alreadyCancelled" };
 
 /** Cancels a pending, expired or paid order and gives back what it holds; the caller refunds `refundCents` through the provider. */
-export async function cancelOrder(orderId: string, options: { note?: string } = {}, db: Db = getDb()): Promise<CancelOutcome> {
-  return inRetriedTransaction(db, async (tx): Promise<CancelOutcome> => {
+export async function cancelOrder(
+  orderId: string,
+  options: { note?: string } = {},
+  db: Db = getDb(),
+): Promise<Result<Cancelled, CancelFailure>> {
+  return inRetriedTransaction(db, async (tx): Promise<Result<Cancelled, CancelFailure>> => {
     const order = await lockOrder(tx, orderId);
     if (!order) return { ok: false, reason: "notFound" };
     if (order.status === "cancelled" || order.status === "refunded") return { ok: false, reason: "alreadyCancelled" };
@@ -461,6 +460,6 @@ export async function cancelOrder(orderId: string, options: { note?: string } = 
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, order.id));
-    return { ok: true, wasPaid, refundCents: wasPaid ? order.totalCents : 0 };
+    return ok({ wasPaid, refundCents: wasPaid ? order.totalCents : 0 });
   });
 }

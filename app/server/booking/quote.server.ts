@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Locale, pick, type Translated } from "../../domain/i18n";
 import { type IsoDate, zonedDate } from "../../domain/periods";
 import { type CouponInput, type LinePeak, type Quote, type QuotedLine, type QuoteLineInput, quoteRental } from "../../domain/pricing";
+import { ok, type Result } from "../../domain/result";
 import type { AgeBand, Season } from "../../domain/vocabulary";
 import { activePartnerHotels, allItems, allPriceTables, surchargesOf } from "../catalog/catalog.server";
 import { packageLineTables } from "../catalog/packages.server";
@@ -120,7 +121,7 @@ export async function quoteBag(
     orderId?: string;
   },
   tx?: Db,
-): Promise<{ ok: true; context: QuoteContext } | { ok: false; problem: QuoteProblem }> {
+): Promise<Result<QuoteContext, QuoteProblem>> {
   const now = params.now ?? new Date();
   const db = tx ?? getDb();
   const itemIds = [...new Set(params.lines.map((l) => l.itemId))];
@@ -133,7 +134,7 @@ export async function quoteBag(
   const byId = new Map(rows.filter((item) => itemIds.includes(item.id)).map((item) => [item.id, item]));
   for (const line of params.lines) {
     const problem = lineProblem(line, byId.get(line.itemId), params.appId);
-    if (problem) return { ok: false, problem };
+    if (problem) return { ok: false, ...problem };
   }
 
   let hotel: QuoteContext["hotel"] = null;
@@ -148,7 +149,7 @@ export async function quoteBag(
             .where(and(eq(partnerHotels.id, hotelId), params.orderId ? undefined : eq(partnerHotels.active, true)))
             .limit(1)
         : (await activePartnerHotels()).filter((hotel) => hotel.id === hotelId);
-    if (!row) return { ok: false, problem: { reason: "unknownHotel" } };
+    if (!row) return { ok: false, reason: "unknownHotel" };
     hotel = { id: row.id, name: row.name, discountPercent: row.discountPercent };
   }
 
@@ -210,5 +211,5 @@ export async function quoteBag(
   });
   if (code && !coupon) quote.coupon = { code: code.toUpperCase(), applied: false, reason: "coupon.unknown" };
   const peakNames = new Map(surcharges.map((s) => [s.id, s.name]));
-  return { ok: true, context: { quote, items: byId, coupon, hotel, packageNames: packaged.names, peakNames } };
+  return ok({ quote, items: byId, coupon, hotel, packageNames: packaged.names, peakNames });
 }

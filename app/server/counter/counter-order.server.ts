@@ -83,8 +83,8 @@ export async function counterCatalog(
   const availability = await getAvailability({
     shopId: period.shopId,
     appId: period.appId,
-    pickupAt: checked.period.pickupAt,
-    returnAt: checked.period.returnAt,
+    pickupAt: checked.value.pickupAt,
+    returnAt: checked.value.returnAt,
     turnaroundMinutes: settings.turnaroundMinutes,
     // What is on this branch's shelf: a counter order claims nothing from another branch.
     ownUnitsOnly: true,
@@ -93,7 +93,7 @@ export async function counterCatalog(
   const candidates = rows.filter((r) => offered.has(r.item.id));
   const priced = await quoteBag({
     appId: period.appId,
-    period: checked.period,
+    period: checked.value,
     lines: candidates.map(({ item }) => ({
       key: String(item.id),
       itemId: item.id,
@@ -103,7 +103,7 @@ export async function counterCatalog(
     })),
     now,
   });
-  const priceOf = new Map(priced.ok ? priced.context.quote.lines.map((l) => [Number(l.key), l.subtotalCents]) : []);
+  const priceOf = new Map(priced.ok ? priced.value.quote.lines.map((l) => [Number(l.key), l.subtotalCents]) : []);
   const options: CounterOption[] = [];
   for (const { item, category } of candidates) {
     const sizes = offered.get(item.id)?.sizes ?? [];
@@ -169,7 +169,7 @@ export async function counterQuote(
     lines,
     damageWaiver: input.damageWaiver,
   });
-  return priced.ok ? priced.context.quote : null;
+  return priced.ok ? priced.value.quote : null;
 }
 
 /** Why the hold was refused, as the counter form shows it. */
@@ -216,35 +216,35 @@ export async function createCounterOrder(
     source: "counter",
     createdBy: user.id,
   });
-  if (!held.ok) return counterRefusal(held.failure);
+  if (!held.ok) return counterRefusal(held);
   const db = getDb();
   await db.insert(payments).values({
-    orderId: held.order.id,
+    orderId: held.value.id,
     provider: COUNTER_PROVIDER,
     ref: `counter-${randomUUID()}`,
     method: input.method,
     status: "succeeded",
-    amountCents: held.order.totalCents,
+    amountCents: held.value.totalCents,
     currency: "EUR",
   });
-  const confirmed = await confirmOrder(held.order.id);
+  const confirmed = await confirmOrder(held.value.id);
   if (confirmed.outcome !== "paid") return fail.invalid({ form: "admin.orders.errors.tryAgain" });
-  if (input.note) await db.update(orders).set({ note: input.note }).where(eq(orders.id, held.order.id));
+  if (input.note) await db.update(orders).set({ note: input.note }).where(eq(orders.id, held.value.id));
   await recordAudit(db, {
     userId: user.id,
     action: "create",
     entity: "order",
-    entityId: held.order.id,
+    entityId: held.value.id,
     after: {
-      number: held.order.number,
+      number: held.value.number,
       source: "counter",
       method: input.method,
-      totalCents: held.order.totalCents,
-      damageWaiverCents: held.order.quote.damageWaiver?.chosen ? held.order.quote.damageWaiver.amountCents : 0,
+      totalCents: held.value.totalCents,
+      damageWaiverCents: held.value.quote.damageWaiver?.chosen ? held.value.quote.damageWaiver.amountCents : 0,
     },
   });
-  if (input.email) await sendOrderConfirmation(held.order.id, origin);
-  return ok({ orderId: held.order.id });
+  if (input.email) await sendOrderConfirmation(held.value.id, origin);
+  return ok({ orderId: held.value.id });
 }
 
 /** Where the counter form stands after a post: the order made, or the form again with what to show. */

@@ -186,7 +186,7 @@ export async function previewCustomerChange(token: string, request: ChangeReques
   const found = await getOrderByToken(token);
   if (!found) return fail.notFound();
   const preview = await previewChange(found.order.id, request, "customer");
-  return preview.ok ? ok(previewView(preview.preview, request, locale)) : refusal(preview.failure);
+  return preview.ok ? ok(previewView(preview.value, request, locale)) : refusal(preview);
 }
 
 /**
@@ -203,8 +203,8 @@ export async function changeByCustomer(
   const found = await getOrderByToken(token);
   if (!found) return fail.notFound();
   const changed = await changeOrder(found.order.id, request, { by: "customer", userId: found.order.userId, expectedTotalCents });
-  if (!changed.ok) return refusal(changed.failure);
-  const { change } = changed;
+  if (!changed.ok) return refusal(changed);
+  const change = changed.value;
   if (change.status === "pending") {
     try {
       const { redirectUrl } = await startChangePayment({ changeId: change.id, origin });
@@ -258,7 +258,7 @@ export async function previewStaffChange(
 ): Promise<Result<ChangePreviewView>> {
   if (!(await staffOrder(user, id))) return fail.notFound();
   const preview = await previewChange(id, request, "staff");
-  return preview.ok ? ok(previewView(preview.preview, request, locale)) : refusal(preview.failure);
+  return preview.ok ? ok(previewView(preview.value, request, locale)) : refusal(preview);
 }
 
 /**
@@ -275,8 +275,8 @@ export async function changeByStaff(
 ): Promise<Result<{ differenceCents: number }>> {
   if (!(await staffOrder(user, id))) return fail.notFound();
   const changed = await changeOrder(id, request, { by: "staff", userId: user.id, expectedTotalCents: options.expectedTotalCents });
-  if (!changed.ok) return refusal(changed.failure);
-  const { change } = changed;
+  if (!changed.ok) return refusal(changed);
+  const change = changed.value;
   const db = getDb();
   if (change.differenceCents > 0) {
     await db.insert(payments).values({

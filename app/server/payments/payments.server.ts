@@ -314,7 +314,7 @@ export async function cancelAndRefund(orderId: string, note: string, origin: str
   const result = await cancelOrder(orderId, { note }, db);
   if (!result.ok) return false;
   await releaseOnCancel(orderId);
-  if (!result.wasPaid) return true;
+  if (!result.value.wasPaid) return true;
   // A changed order may have been paid in parts (the booking, then a change's difference): all go back.
   const paid = await succeededPayments(orderId, db);
   if (paid.length === 0) {

@@ -6,7 +6,6 @@ import { availabilityQuery, availabilitySchema, quoteRequest, quoteSchema } from
 import { type Locale, pick } from "../../../domain/i18n";
 import type { RentalPeriod } from "../../../domain/periods";
 import { getAvailability } from "../../booking/availability.server";
-import type { HoldFailure } from "../../booking/holds.server";
 import { type QuoteContext, quoteBag } from "../../booking/quote.server";
 import { getSettings } from "../../settings/settings.server";
 import { endpoint, refused } from "../endpoint.server";
@@ -79,8 +78,8 @@ export const AVAILABILITY_ENDPOINTS = [
         couponCode: body.coupon ?? null,
         damageWaiver: body.damageWaiver,
       });
-      if (!priced.ok) throw refused(bookingRefusal(priced.problem as HoldFailure));
-      return { status: 200, body: quoteView(priced.context, lines, period, locale) };
+      if (!priced.ok) throw refused(bookingRefusal(priced));
+      return { status: 200, body: quoteView(priced.value, lines, period, locale) };
     },
   }),
 ];

@@ -109,15 +109,15 @@ export const ORDER_ENDPOINTS = [
         holder: `api-key:${key.id}`,
         holdLimits: API_HOLD_LIMITS,
       });
-      if (!held.ok) throw refused(bookingRefusal(held.failure));
-      const view = await orderView(await reread(held.order.number), readerOf(key, true), locale, origin);
+      if (!held.ok) throw refused(bookingRefusal(held));
+      const view = await orderView(await reread(held.value.number), readerOf(key, true), locale, origin);
       try {
-        view.paymentUrl = (await startPayment({ orderId: held.order.id, origin })).redirectUrl;
+        view.paymentUrl = (await startPayment({ orderId: held.value.id, origin })).redirectUrl;
       } catch (error) {
         // The order is held all the same; the partner may read it again or cancel it.
         if (!(error instanceof PaymentUnavailableError)) throw error;
       }
-      return { status: 201, body: view, orderId: held.order.id };
+      return { status: 201, body: view, orderId: held.value.id };
     },
   }),
   endpoint({
