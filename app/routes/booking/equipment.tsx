@@ -44,7 +44,7 @@ async function context(request: Request, params: Route.LoaderArgs["params"]) {
   const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
   const missing = missingStep(bag, "equipment", { appId, shopId: branch.shop.id, slug, period }, locale);
-  if (missing) throw missing;
+  if (missing) throw redirect(missing);
   const categories = await categoriesOf(appId, locale);
   const { person, category } = readQuery(request, query);
   const personId = person === "all" ? null : (bag!.persons.find((p) => p.id === person) ?? bag!.persons[0]).id;

@@ -1,6 +1,6 @@
 import { Plus, Trash2, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { BookingSummaryBox } from "../../components/booking/summary";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
 import { FormValues, replyFor } from "../../components/form-values";
@@ -37,7 +37,7 @@ async function context(request: Request, params: Route.LoaderArgs["params"]) {
   const { period } = bagPeriod(bag, branch.calendar, new Date());
   const { locale } = splitLocale(new URL(request.url).pathname);
   const missing = missingStep(bag, "persons", { appId, shopId: branch.shop.id, slug, period }, locale);
-  if (missing) throw missing;
+  if (missing) throw redirect(missing);
   return { appId, slug, shop: branch.shop, bag: bag!, period: period!, locale };
 }
 

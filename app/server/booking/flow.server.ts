@@ -3,7 +3,6 @@
  * and where to send a visitor who skipped a step. Route modules stay thin and call these.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { redirect } from "react-router";
 import { type Locale, localizePath, pick } from "../../domain/i18n";
 import { checkPeriod, type PeriodError, type RentalPeriod, type ShopCalendar, zonedDate } from "../../domain/periods";
 import { type LinePeak, type Quote, quoteRental } from "../../domain/pricing";
@@ -66,19 +65,22 @@ export function bagPeriod(bag: Bag | null, calendar: ShopCalendar, now: Date): {
   return checked.ok ? { period: checked.value, errors: [] } : { period: null, errors: checked.errors };
 }
 
-/** Where a visitor of a later step belongs when an earlier one is missing, or null when the step can be shown. */
+/**
+ * Where (a path in the visitor's language) a visitor of a later step belongs when an earlier one is missing, or
+ * null when the step can be shown. The route redirects: a service answers no HTTP.
+ */
 export function missingStep(
   bag: Bag | null,
   step: Step,
   context: { appId: Season; shopId: number; slug: string; period: RentalPeriod | null },
   locale: Locale,
-): Response | null {
+): string | null {
   const base = `/rental/${context.appId}/${context.slug}`;
   const sameShop = bag?.appId === context.appId && bag?.shopId === context.shopId;
   if (step === "period") return null;
-  if (!bag || !sameShop || !context.period) return redirect(localizePath(base, locale));
+  if (!bag || !sameShop || !context.period) return localizePath(base, locale);
   if (step === "persons") return null;
-  if (bag.persons.length === 0) return redirect(localizePath(`${base}/persons`, locale));
+  if (bag.persons.length === 0) return localizePath(`${base}/persons`, locale);
   return null;
 }
 
