@@ -15,6 +15,7 @@ import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { parse } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
+import { isPaid } from "../../domain/order-states";
 import { takenWaiver } from "../../domain/pricing";
 import { useTranslation } from "../../i18n/react";
 import { publicOrigin } from "../../server/config.server";
@@ -60,7 +61,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       coupon: order.discounts.find((d) => d.kind === "coupon")?.label ?? null,
       hotel: page.hotel ? { name: page.hotel.name } : null,
     },
-    deposit: ["paid", "picked_up", "returned"].includes(order.status) ? await customerDeposit(order.id) : null,
+    deposit: isPaid(order.status) ? await customerDeposit(order.id) : null,
     damageFees: await damageFeesOf(order.id),
     confirming: page.confirming,
     cancellable: page.cancellable,
@@ -135,7 +136,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     ...persons.map((p) => ({ key: String(p.id), title: p.name, lines: lines.filter((l) => l.personId === p.id) })),
     { key: "other", title: t("order.other"), lines: lines.filter((l) => l.personId === null) },
   ].filter((g) => g.lines.length > 0);
-  const paidLike = order.status === "paid" || order.status === "picked_up" || order.status === "returned";
+  const paidLike = isPaid(order.status);
   const track = useEcommerce();
   const reportPurchase = useCallback(
     () =>

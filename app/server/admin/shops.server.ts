@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, type SQL
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
 import { type HoursInput, type ShopInput, shopDeleteBlock, type WeekdaySlot, weekText } from "../../domain/admin/shop";
 import type { Translated } from "../../domain/i18n";
+import { OPEN_STATUSES } from "../../domain/order-states";
 import { zonedDate } from "../../domain/periods";
 import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
@@ -231,7 +232,7 @@ export async function bookingsOn(shopId: number, day: string): Promise<number> {
     .where(
       and(
         eq(orders.shopId, shopId),
-        inArray(orders.status, ["pending_payment", "paid", "picked_up"]),
+        inArray(orders.status, ["pending_payment", ...OPEN_STATUSES]),
         sql`(${day}::date in ((${orders.pickupAt} at time zone ${SHOP_TIME_ZONE})::date, (${orders.returnAt} at time zone ${SHOP_TIME_ZONE})::date))`,
       ),
     );
