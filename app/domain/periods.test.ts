@@ -60,9 +60,9 @@ describe("time zone", () => {
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.period.days).toBe(3);
+    expect(result.value.days).toBe(3);
     // The clocks went forward: the rental is one hour shorter than 48 h.
-    expect((result.period.returnAt.getTime() - result.period.pickupAt.getTime()) / 3_600_000).toBe(47);
+    expect((result.value.returnAt.getTime() - result.value.pickupAt.getTime()) / 3_600_000).toBe(47);
   });
 
   it.each([
@@ -123,7 +123,7 @@ describe("checkPeriod", () => {
 
   it("accepts a one-day rental inside the hours", () => {
     const result = ok("2026-12-27", "2026-12-27");
-    expect(result).toMatchObject({ ok: true, period: { days: 1 } });
+    expect(result).toMatchObject({ ok: true, value: { days: 1 } });
   });
 
   it.each([
@@ -142,20 +142,28 @@ describe("checkPeriod", () => {
     ["not a time", ["2026-12-27", "2026-12-28", "25:00"], ["period.invalidDate"]],
   ] as const)("refuses %s", (_name, args, errors) => {
     const [a, b, c, d] = args as unknown as [string, string, string?, string?];
-    expect(ok(a, b, c, d)).toEqual({ ok: false, errors });
+    expect(ok(a, b, c, d)).toEqual({ ok: false, reason: "period", errors });
   });
 
   it("allows a return exactly at closing time and respects a lunch break and a weekly closing day", () => {
     expect(ok("2026-12-27", "2026-12-28", "08:00", "18:00").ok).toBe(true);
-    expect(ok("2027-07-06", "2027-07-07", "13:00", "17:00", summer)).toEqual({ ok: false, errors: ["period.pickupOutsideHours"] });
+    expect(ok("2027-07-06", "2027-07-07", "13:00", "17:00", summer)).toEqual({
+      ok: false,
+      reason: "period",
+      errors: ["period.pickupOutsideHours"],
+    });
     expect(ok("2027-07-06", "2027-07-07", "14:30", "12:30", summer).ok).toBe(true);
-    expect(ok("2027-07-05", "2027-07-07", "10:00", "17:00", summer)).toEqual({ ok: false, errors: ["period.pickupDayClosed"] });
+    expect(ok("2027-07-05", "2027-07-07", "10:00", "17:00", summer)).toEqual({
+      ok: false,
+      reason: "period",
+      errors: ["period.pickupDayClosed"],
+    });
   });
 
   it("turns a period into a half-open range with the turnaround buffer", () => {
     const result = ok("2026-12-27", "2026-12-29");
     if (!result.ok) throw new Error("expected a period");
-    expect(reservationRange(result.period, 60)).toBe("[2026-12-27T08:00:00.000Z,2026-12-29T17:00:00.000Z)");
+    expect(reservationRange(result.value, 60)).toBe("[2026-12-27T08:00:00.000Z,2026-12-29T17:00:00.000Z)");
   });
 });
 

@@ -3,7 +3,7 @@
  * the shop's time zone, checked against opening hours, closed days and the season window, and turned into
  * half-open UTC instants `[pickup, return)`. Rules: docs/decisions/008-rental-periods.md.
  */
-import type { FieldErrors } from "./result";
+import { type FieldErrors, ok, type Result } from "./result";
 import { SHOP_TIME_ZONE } from "./time-zone";
 /** The longest rental bookable online. */
 export const MAX_RENTAL_DAYS = 60;
@@ -243,22 +243,21 @@ export function rentalDays(pickupDate: IsoDate, returnDate: IsoDate): number {
   return daysBetween(pickupDate, returnDate) + 1;
 }
 
+/** A period the branch does not take: every rule it breaks (`periodFieldErrors` puts each beside its field). */
+export type PeriodRefusal = { reason: "period"; errors: PeriodError[] };
+
 /**
  * Checks a requested period against the branch's calendar and returns it as instants, or every rule it
  * breaks (the form shows each next to its field).
  */
-export function checkPeriod(
-  input: PeriodInput,
-  calendar: ShopCalendar,
-  now: Date,
-): { ok: true; period: RentalPeriod } | { ok: false; errors: PeriodError[] } {
+export function checkPeriod(input: PeriodInput, calendar: ShopCalendar, now: Date): Result<RentalPeriod, PeriodRefusal> {
   if (
     !parseDate(input.pickupDate) ||
     !parseDate(input.returnDate) ||
     minutesOf(input.pickupTime) === null ||
     minutesOf(input.returnTime) === null
   ) {
-    return { ok: false, errors: ["period.invalidDate"] };
+    return { ok: false, reason: "period", errors: ["period.invalidDate"] };
   }
   const errors: PeriodError[] = [];
   const pickupAt = zonedInstant(input.pickupDate, input.pickupTime);
@@ -277,8 +276,8 @@ export function checkPeriod(
   else if (!withinHours(calendar.hours, input.pickupDate, input.pickupTime, "pickup")) errors.push("period.pickupOutsideHours");
   if (!isOpenOn(calendar, input.returnDate)) errors.push("period.returnDayClosed");
   else if (!withinHours(calendar.hours, input.returnDate, input.returnTime, "return")) errors.push("period.returnOutsideHours");
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, period: { pickupDate: input.pickupDate, returnDate: input.returnDate, pickupAt, returnAt, days } };
+  if (errors.length > 0) return { ok: false, reason: "period", errors };
+  return ok({ pickupDate: input.pickupDate, returnDate: input.returnDate, pickupAt, returnAt, days });
 }
 
 /** The reservation range `[pickup, return + buffer)` as PostgreSQL tstzrange text. */

@@ -56,7 +56,7 @@ export async function periodAt(
   if (!calendar) throw noBranch(branch);
   const checked = checkPeriod(input, calendar, new Date());
   if (!checked.ok) throw refused(periodRefusal(checked.errors));
-  return checked.period;
+  return checked.value;
 }
 
 /** Lines of a request as the quote takes them: each its own key, named by its place in the request. */
