@@ -31,13 +31,13 @@ describe("the signature posted from the pad", () => {
     ["a poster", dataUrl(pngHead(12_000, 360))],
     ["too few bytes", dataUrl(pngHead(900, 360).subarray(0, 20))],
   ])("refuses %s", (_name, value) => {
-    expect(readSignaturePng(value)).toEqual({ ok: false, error: "admin.agreement.errors.signature" });
+    expect(readSignaturePng(value)).toEqual({ ok: false, reason: "invalid", errors: { signature: "admin.agreement.errors.signature" } });
   });
 
   it("refuses a picture over the size limit with its own message", () => {
     const big = dataUrl(pngHead(900, 360, 160_000));
     expect(big.length).toBeGreaterThan(SIGNATURE_MAX_CHARS);
-    expect(readSignaturePng(big)).toEqual({ ok: false, error: "admin.agreement.errors.tooBig" });
+    expect(readSignaturePng(big)).toEqual({ ok: false, reason: "invalid", errors: { signature: "admin.agreement.errors.tooBig" } });
   });
 });
 
@@ -111,13 +111,21 @@ describe("an animated signature", () => {
 
   it("refuses a PNG with animation chunks before anything decodes it", () => {
     const apng = png(chunk("acTL", [0, 0, 0, 119, 0, 0, 0, 0]), chunk("IDAT", [1, 2, 3]), chunk("fdAT", [0, 0, 0, 1]), chunk("IEND"));
-    expect(readSignaturePng(dataUrl(apng))).toEqual({ ok: false, error: "admin.agreement.errors.animated" });
+    expect(readSignaturePng(dataUrl(apng))).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: { signature: "admin.agreement.errors.animated" },
+    });
   });
 
   it("takes a still PNG with its chunks, and refuses a chunk that runs past the end", () => {
     expect(readSignaturePng(dataUrl(png(chunk("IDAT", [1, 2, 3]), chunk("IEND")))).ok).toBe(true);
     const cut = png(chunk("IDAT", [1, 2, 3]));
     new DataView(cut.buffer).setUint32(33, 5000);
-    expect(readSignaturePng(dataUrl(cut))).toEqual({ ok: false, error: "admin.agreement.errors.signature" });
+    expect(readSignaturePng(dataUrl(cut))).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: { signature: "admin.agreement.errors.signature" },
+    });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { optionalText, requiredText } from "../admin/fields";
+import { fail, ok, type Result } from "../result";
 import type { OrderStatus } from "../vocabulary";
 
 /**
@@ -31,11 +32,13 @@ export type SignaturePng = { png: Uint8Array; width: number; height: number };
 /**
  * A PNG data URL as the pad posts it: the prefix, base64, the PNG signature and an IHDR chunk whose
  * dimensions are a signature's. Whether the picture holds any ink is the server's check (it decodes it).
+ * A refusal names the form's `signature` field.
  */
-export function readSignaturePng(dataUrl: string): { ok: true; value: SignaturePng } | { ok: false; error: string } {
-  const invalid = { ok: false, error: "admin.agreement.errors.signature" } as const;
+export function readSignaturePng(dataUrl: string): Result<SignaturePng> {
+  const refused = (message: string) => fail.invalid({ signature: message });
+  const invalid = refused("admin.agreement.errors.signature");
   if (!dataUrl.startsWith(PNG_PREFIX)) return invalid;
-  if (dataUrl.length > SIGNATURE_MAX_CHARS) return { ok: false, error: "admin.agreement.errors.tooBig" };
+  if (dataUrl.length > SIGNATURE_MAX_CHARS) return refused("admin.agreement.errors.tooBig");
   const base64 = dataUrl.slice(PNG_PREFIX.length);
   if (base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return invalid;
   const binary = atob(base64);
@@ -52,8 +55,8 @@ export function readSignaturePng(dataUrl: string): { ok: true; value: SignatureP
   if (chunks === null) return invalid;
   // An animated PNG's frames are all decoded by the PDF writer (119 frames of 2000 × 1000 held the shop for
   // seconds): the pad draws one picture, so a second frame is refused here, before anything decodes it.
-  if (chunks.some((type) => ANIMATION_CHUNKS.has(type))) return { ok: false, error: "admin.agreement.errors.animated" };
-  return { ok: true, value: { png, width, height } };
+  if (chunks.some((type) => ANIMATION_CHUNKS.has(type))) return refused("admin.agreement.errors.animated");
+  return ok({ png, width, height });
 }
 
 /** The chunks that make a PNG an animation (APNG): animation control, frame control, frame data. */
@@ -85,7 +88,7 @@ const signatureField = z.preprocess(
     .transform((value, ctx) => {
       const read = readSignaturePng(value);
       if (read.ok) return read.value;
-      ctx.addIssue({ code: "custom", message: read.error });
+      ctx.addIssue({ code: "custom", message: read.errors?.signature ?? "admin.agreement.errors.signature" });
       return z.NEVER;
     })
     .nullable(),
@@ -117,3 +120,6 @@ export const agreementFile = z
   .string()
   .regex(/^[1-9]\d{0,5}\.pdf$/)
   .transform((file) => Number.parseInt(file, 10));
+
+/** The name a version's PDF is downloaded under. */
+export const agreementFileName = (orderNumber: string, version: number) => `contract-${orderNumber}-v${version}.pdf`;

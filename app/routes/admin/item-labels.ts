@@ -3,7 +3,8 @@ import { z } from "zod";
 import { splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
 import { requireBackOffice } from "../../server/auth/guards.server";
-import { itemLabels, labelSheetResponse } from "../../server/counter/unit-labels.server";
+import { itemLabels, unitLabelsPdf } from "../../server/counter/unit-labels.server";
+import { pdfResponse } from "../../server/http/downloads.server";
 import { readQuery } from "../../server/http/query.server";
 import { found, param } from "../../server/http/results.server";
 
@@ -20,5 +21,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = readQuery(request, labelsQuery);
   const { locale } = splitLocale(new URL(request.url).pathname);
   const sheet = await itemLabels(user, locale, id, shop);
-  return labelSheetResponse(found(sheet.ok ? sheet.value : null), locale);
+  const labels = found(sheet.ok ? sheet.value : null);
+  return pdfResponse(await unitLabelsPdf(labels, locale), `labels-${labels.slug}.pdf`);
 }

@@ -184,22 +184,6 @@ async function storedAgreement(where: ReturnType<typeof eq>, version: number) {
   return row ?? null;
 }
 
-/**
- * A stored version as the download answers it: the bytes as signed, inline, never cached, with their
- * SHA-256 in `Repr-Digest` (RFC 9530) so a client can check what it got against the list.
- */
-export function agreementResponse(row: { pdf: Uint8Array; sha256: string; number: string }, version: number): Response {
-  return new Response(Buffer.from(row.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="contract-${row.number}-v${version}.pdf"`,
-      "Repr-Digest": `sha-256=:${Buffer.from(row.sha256, "hex").toString("base64")}:`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
-}
-
 /** A version's PDF for staff of the order's branch; null when missing or another branch's. */
 export async function agreementForStaff(user: BackOfficeUser, orderId: string, version: number) {
   const row = await storedAgreement(eq(orders.id, orderId), version);

@@ -153,15 +153,3 @@ export async function unitLabelsPdf(sheet: LabelSheet, locale: Locale): Promise<
   });
   return doc.save();
 }
-
-/** The sheet as a download that nobody keeps a copy of, named after the item or branch. */
-export async function labelSheetResponse(sheet: LabelSheet, locale: Locale): Promise<Response> {
-  return new Response(Buffer.from(await unitLabelsPdf(sheet, locale)), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="labels-${sheet.slug}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
-}
