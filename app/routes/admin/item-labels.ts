@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { splitLocale } from "../../domain/i18n";
 import { rowId } from "../../domain/ids";
-import { requireBackOffice } from "../../server/auth/guards.server";
 import { itemLabels, unitLabelsPdf } from "../../server/counter/unit-labels.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { pdfResponse } from "../../server/http/downloads.server";
 import { readQuery } from "../../server/http/query.server";
-import { found, param } from "../../server/http/results.server";
+import { param, refuse } from "../../server/http/results.server";
 
 /** One branch's units only (`?shop={id}`); a malformed id is a page that does not exist. */
 const labelsQuery = z.object({ shop: rowId.optional() });
@@ -21,6 +21,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { shop } = readQuery(request, labelsQuery);
   const { locale } = splitLocale(new URL(request.url).pathname);
   const sheet = await itemLabels(user, locale, id, shop);
-  const labels = found(sheet.ok ? sheet.value : null);
-  return pdfResponse(await unitLabelsPdf(labels, locale), `labels-${labels.slug}.pdf`);
+  if (!sheet.ok) return refuse(sheet, null);
+  return pdfResponse(await unitLabelsPdf(sheet.value, locale), `labels-${sheet.value.slug}.pdf`);
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { agreementFile, agreementFileName } from "../../domain/counter/agreement";
-import { requireBackOffice } from "../../server/auth/guards.server";
 import { agreementForStaff } from "../../server/counter/agreements.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { pdfResponse } from "../../server/http/downloads.server";
 import { found, param } from "../../server/http/results.server";
 

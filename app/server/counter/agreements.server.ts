@@ -13,7 +13,7 @@ import { fail, ok, type Result } from "../../domain/result";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { recordAudit } from "../admin/audit.server";
-import { type BackOfficeUser, worksAt } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { type Db, getDb } from "../db/client.server";
 import { agreements, deposits, items, orderLines, orderPersons, orders, reservations, shops, units } from "../db/schema";
 import { bindingText, type ContractInput, personMeasures, rentalContractPdf } from "../orders/documents.server";

@@ -23,7 +23,7 @@ import { fitsItemLimits, nearestAvailableSize, recommendSize } from "../../domai
 import { fitFor } from "../../domain/suitability";
 import type { Season } from "../../domain/vocabulary";
 import { recordAudit } from "../admin/audit.server";
-import { type BackOfficeUser, worksAt } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { getAvailability } from "../booking/availability.server";
 import { getShopCalendar } from "../booking/calendar.server";
 import { confirmOrder, type HoldFailure, holdOrder } from "../booking/holds.server";

@@ -13,7 +13,7 @@ import { type Locale, languageTag, pick, type Translated } from "../../domain/i1
 import { fail, ok, type Result } from "../../domain/result";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
-import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { getDb } from "../db/client.server";
 import { items, shops, units } from "../db/schema";
 import { drawQr, winAnsi } from "../orders/documents.server";
@@ -28,7 +28,7 @@ const named = (rows: { code: string; size: string | null; name: Translated }[], 
 
 /** The item's units to label: at `shopId` only when given (refused if not the user's), else at every branch of the user. */
 export async function itemLabels(user: BackOfficeUser, locale: Locale, itemId: number, shopId?: number): Promise<Result<LabelSheet>> {
-  if (shopId !== undefined) requireBranch(user, shopId);
+  if (shopId !== undefined && !worksAt(user, shopId)) return fail.forbidden();
   const db = getDb();
   const [item] = await db.select({ name: items.name, slug: items.slug }).from(items).where(eq(items.id, itemId));
   if (!item) return fail.notFound();
@@ -47,7 +47,7 @@ export async function branchLabels(user: BackOfficeUser, locale: Locale, shopId:
   const db = getDb();
   const [branch] = await db.select({ name: shops.name, slug: shops.slug }).from(shops).where(eq(shops.id, shopId));
   if (!branch) return fail.notFound();
-  requireBranch(user, shopId);
+  if (!worksAt(user, shopId)) return fail.forbidden();
   const rows = await db
     .select(columns)
     .from(units)

@@ -26,7 +26,7 @@ import {
 import { fail, ok, type Result } from "../../domain/result";
 import { recordAudit } from "../admin/audit.server";
 import { listClosedDays } from "../admin/closed-days.server";
-import { type BackOfficeUser, requireBranch } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { sqlState } from "../db/retry.server";
 import { units } from "../db/schema";
@@ -180,8 +180,8 @@ type Located = {
   status: string | null;
 };
 
-/** A reservation with its unit and order, locked; null when there is none. Refuses (403) one of another branch. */
-async function lockReservation(tx: Db, user: BackOfficeUser, id: number): Promise<Located | null> {
+/** A reservation with its unit and order, locked; null when there is none. */
+async function lockReservation(tx: Db, id: number): Promise<Located | null> {
   const [row] = await queryRows<Located>(
     sql`
       select r.id, r.unit_id, r.state, r.expires_at, r.block_kind, r.block_note, r.order_line_id,
@@ -194,9 +194,7 @@ async function lockReservation(tx: Db, user: BackOfficeUser, id: number): Promis
       for update of r`,
     tx,
   );
-  if (!row) return null;
-  requireBranch(user, row.shop_id);
-  return row;
+  return row ?? null;
 }
 
 const isLive = (r: Located) =>
@@ -211,8 +209,9 @@ export async function moveReservation(user: BackOfficeUser, input: { reservation
   try {
     return await getDb().transaction(async (tx): Promise<Result> => {
       const db = tx as unknown as Db;
-      const r = await lockReservation(db, user, input.reservationId);
+      const r = await lockReservation(db, input.reservationId);
       if (!r) return fail.notFound();
+      if (!worksAt(user, r.shop_id)) return fail.forbidden();
       if (!isLive(r)) return fail.conflict({ form: "admin.planner.errors.gone" });
       const block = r.block_kind !== null;
       if (!block && !(BEFORE_PICKUP_STATUSES as readonly (string | null)[]).includes(r.status))
@@ -220,7 +219,7 @@ export async function moveReservation(user: BackOfficeUser, input: { reservation
       const [target] = await tx.select().from(units).where(eq(units.id, input.unitId));
       if (!target || target.itemId !== r.item_id || (target.size ?? null) !== (r.size ?? null))
         return fail.invalid({ form: "admin.planner.errors.otherItem" });
-      requireBranch(user, target.shopId);
+      if (!worksAt(user, target.shopId)) return fail.forbidden();
       if (target.shopId !== r.shop_id) return fail.invalid({ form: "admin.planner.errors.otherItem" });
       if (target.id === r.unit_id) return ok();
       // A booking goes to a unit in service; a block may sit on a unit already marked for maintenance.
@@ -260,7 +259,7 @@ export async function blockUnit(user: BackOfficeUser, input: BlockInput): Promis
         .from(units)
         .where(eq(sql`upper(${units.code})`, input.unit.toUpperCase()));
       if (!unit) return fail.invalid({ unit: "admin.planner.errors.unknownUnit" });
-      requireBranch(user, unit.shopId);
+      if (!worksAt(user, unit.shopId)) return fail.forbidden();
       if (unit.status === "retired") return fail.invalid({ unit: "admin.planner.errors.unitRetired" });
       const starts = zonedInstant(input.from, "00:00");
       const ends = zonedInstant(addDays(input.to, 1), "00:00");
@@ -291,8 +290,10 @@ export async function blockUnit(user: BackOfficeUser, input: BlockInput): Promis
 export async function removeBlock(user: BackOfficeUser, reservationId: number): Promise<Result> {
   return getDb().transaction(async (tx): Promise<Result> => {
     const db = tx as unknown as Db;
-    const r = await lockReservation(db, user, reservationId);
-    if (!r || r.block_kind === null) return fail.notFound();
+    const r = await lockReservation(db, reservationId);
+    if (!r) return fail.notFound();
+    if (!worksAt(user, r.shop_id)) return fail.forbidden();
+    if (r.block_kind === null) return fail.notFound();
     await tx.execute(sql`delete from reservations where id = ${r.id}`);
     await recordAudit(db, {
       userId: user.id,
