@@ -18,7 +18,7 @@ import {
 } from "../../domain/admin/order";
 import { fail, ok, type Result } from "../../domain/result";
 import { SHOP_TIME_ZONE } from "../../domain/time-zone";
-import { type BackOfficeUser, worksAt } from "../auth/guards.server";
+import { type BackOfficeUser, worksAt } from "../auth/back-office.server";
 import { cancelOrder } from "../booking/holds.server";
 import { type ClerkBinding, settledBindings, skiLineBindings } from "../counter/binding.server";
 import { releaseOnCancel } from "../counter/deposits.server";
