@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BackOfficeUser } from "../../app/server/auth/guards.server";
+import type { BackOfficeUser } from "../../app/server/auth/back-office.server";
 import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { parseConfig, setConfig } from "../../app/server/config.server";
 import { authoriseDeposit, captureDeposit, releaseDeposit } from "../../app/server/counter/deposits.server";
@@ -95,7 +95,7 @@ async function authorisedOrder() {
     amountCents: order.totalCents,
     currency: "EUR",
   });
-  expect((await confirmOrder(order.id, db)).outcome).toBe("paid");
+  expect(await confirmOrder(order.id, db)).toMatchObject({ ok: true, value: { outcome: "paid" } });
   const pickupAt = new Date(Date.now() - DAY);
   await db
     .update(schema.orders)

@@ -35,7 +35,7 @@ async function paidOrder(language: "en" | "de" | "da" | "it", pickupDate: string
     amountCents: held.value.totalCents,
     currency: "EUR",
   });
-  expect((await confirmOrder(held.value.id, database.db)).outcome).toBe("paid");
+  expect(await confirmOrder(held.value.id, database.db)).toMatchObject({ ok: true, value: { outcome: "paid" } });
   return held.value.id;
 }
 

@@ -440,7 +440,7 @@ describe(`the JSON API on ${testDbKind}`, () => {
         .update(schema.payments)
         .set({ status: "succeeded", amountCents: order.totalCents })
         .where(eq(schema.payments.orderId, order.id));
-      expect((await confirmOrder(order.id, db)).outcome).toBe("paid");
+      expect(await confirmOrder(order.id, db)).toMatchObject({ ok: true, value: { outcome: "paid" } });
       expect((await api(availabilityPath(item.id, branches.ciaslin))).json.free).toBe(0);
 
       const answer = await api(`/orders/${order.number}/cancel`, { method: "POST" });

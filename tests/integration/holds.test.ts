@@ -408,14 +408,14 @@ describe(`holds on ${testDbKind}`, () => {
     const ski = await createRentalItem(db, shops.ciaslin, 2);
     const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     if (!held.ok) throw new Error("hold failed");
-    expect(await confirmOrder(held.value.id, db)).toEqual({ outcome: "paid", reallocated: false });
+    expect(await confirmOrder(held.value.id, db)).toEqual({ ok: true, value: { outcome: "paid", reallocated: false } });
     const order = await orderById(held.value.id);
     expect(order.status).toBe("paid");
     expect(order.paidAt).not.toBeNull();
     expect(order.expiresAt).toBeNull();
     expect(await reservationsOf(held.value.id)).toEqual([expect.objectContaining({ state: "confirmed", expiresAt: null })]);
-    expect(await confirmOrder(held.value.id, db)).toEqual({ outcome: "alreadyPaid" });
-    expect(await confirmOrder("00000000-0000-4000-8000-000000000000", db)).toEqual({ outcome: "notFound" });
+    expect(await confirmOrder(held.value.id, db)).toEqual({ ok: true, value: { outcome: "alreadyPaid" } });
+    expect(await confirmOrder("00000000-0000-4000-8000-000000000000", db)).toEqual({ ok: false, reason: "notFound" });
   });
 
   it("re-allocates when a payment arrives after the hold expired and a unit is still free", async () => {
@@ -430,7 +430,7 @@ describe(`holds on ${testDbKind}`, () => {
     await sweepExpiredHolds(db);
     expect(await stockOf(socks.id)).toBe(3);
 
-    expect(await confirmOrder(held.value.id, db)).toEqual({ outcome: "paid", reallocated: true });
+    expect(await confirmOrder(held.value.id, db)).toEqual({ ok: true, value: { outcome: "paid", reallocated: true } });
     expect((await orderById(held.value.id)).status).toBe("paid");
     expect(await stockOf(socks.id)).toBe(1);
     const states = (await reservationsOf(held.value.id)).map((r) => r.state).sort();
@@ -444,7 +444,7 @@ describe(`holds on ${testDbKind}`, () => {
     const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
     if (!held.ok) throw new Error("hold failed");
     await letHoldRunOut(held.value.id);
-    expect(await confirmOrder(held.value.id, db)).toEqual({ outcome: "paid", reallocated: false });
+    expect(await confirmOrder(held.value.id, db)).toEqual({ ok: true, value: { outcome: "paid", reallocated: false } });
     expect((await reservationsOf(held.value.id)).map((r) => r.state)).toEqual(["confirmed"]);
   });
 
@@ -457,14 +457,14 @@ describe(`holds on ${testDbKind}`, () => {
     if (!winner.ok) throw new Error("second hold failed");
 
     const outcome = await confirmOrder(late.value.id, db);
-    expect(outcome).toMatchObject({ outcome: "refund", reason: "unavailable", line: { itemId: ski.id, size: "170" } });
+    expect(outcome).toMatchObject({ ok: true, value: { outcome: "refund", reason: "unavailable", line: { itemId: ski.id, size: "170" } } });
     const order = await orderById(late.value.id);
     expect(order.status).toBe("cancelled");
     expect(order.note).toContain("refund due");
     expect(await liveReservations(db, ski.id)).toHaveLength(1);
     expect((await reservationsOf(winner.value.id))[0].state).toBe("held");
     // Paying the cancelled order again changes nothing.
-    expect(await confirmOrder(late.value.id, db)).toEqual({ outcome: "refund", reason: "cancelled" });
+    expect(await confirmOrder(late.value.id, db)).toEqual({ ok: true, value: { outcome: "refund", reason: "cancelled" } });
   });
 
   it("cancelling gives back units, stock and the coupon use, and says what to refund", async () => {

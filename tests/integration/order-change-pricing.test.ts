@@ -100,7 +100,7 @@ async function bookedOrder(options: {
     status: "succeeded",
     amountCents: held.value.totalCents,
   });
-  expect((await confirmOrder(held.value.id)).outcome).toBe("paid");
+  expect(await confirmOrder(held.value.id)).toMatchObject({ ok: true, value: { outcome: "paid" } });
   await db.update(schema.orders).set({ createdAt: options.bookedAt }).where(eq(schema.orders.id, held.value.id));
   return orderOf(held.value.id);
 }

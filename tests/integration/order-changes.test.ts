@@ -86,7 +86,7 @@ async function paidOrder(
     status: "succeeded",
     amountCents: held.value.totalCents,
   });
-  expect((await confirmOrder(held.value.id)).outcome).toBe("paid");
+  expect(await confirmOrder(held.value.id)).toMatchObject({ ok: true, value: { outcome: "paid" } });
   return held.value;
 }
 

@@ -44,7 +44,7 @@ describe("order events (decision 050)", () => {
     if (!held.ok) throw new Error(held.reason);
     const orderId = held.value.id;
     expect((await eventsOf(orderId)).map((e) => e.type)).toEqual(["order.created"]);
-    expect(await confirmOrder(orderId)).toMatchObject({ outcome: "paid" });
+    expect(await confirmOrder(orderId)).toMatchObject({ ok: true, value: { outcome: "paid" } });
     await cancelOrder(orderId);
     const events = await eventsOf(orderId);
     expect(events.map((e) => e.type)).toEqual(["order.created", "order.paid", "order.cancelled"]);

@@ -63,7 +63,7 @@ async function paidOrder(language: Locale, period: PeriodInput = JANUARY_PERIOD)
     amountCents: held.value.totalCents,
     currency: "EUR",
   });
-  expect((await confirmOrder(held.value.id, db)).outcome).toBe("paid");
+  expect(await confirmOrder(held.value.id, db)).toMatchObject({ ok: true, value: { outcome: "paid" } });
   return held.value;
 }
 

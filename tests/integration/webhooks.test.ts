@@ -113,7 +113,7 @@ describe("webhook deliveries", () => {
     expect(openWebhookSecret(stored.secretCiphertext, id + 1)).toBeNull(); // bound to its endpoint
 
     const order = await newOrder();
-    expect(await confirmOrder(order.id)).toMatchObject({ outcome: "paid" });
+    expect(await confirmOrder(order.id)).toMatchObject({ ok: true, value: { outcome: "paid" } });
     await cancelOrder(order.id);
     const result = await sweepWebhooks(open);
     expect(result).toEqual({ delivered: 3, retrying: 0, failed: 0 });

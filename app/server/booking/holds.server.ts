@@ -370,22 +370,21 @@ export type ConfirmOutcome =
   /** It was already paid (a repeated event): nothing changed. */
   | { outcome: "alreadyPaid" }
   /** The payment cannot be kept (the order was cancelled, or something expired and is gone): refund it. */
-  | { outcome: "refund"; reason: "cancelled" | "unavailable"; line?: LineRef }
-  | { outcome: "notFound" };
+  | { outcome: "refund"; reason: "cancelled" | "unavailable"; line?: LineRef };
 
 /**
  * Marks an order paid and turns its holds into bookings. Holds still in place are confirmed with a
  * conditional update; units whose hold was released meanwhile are claimed again, and if that fails the
  * order is cancelled for a refund instead of ever booking a unit twice.
  */
-export async function confirmOrder(orderId: string, db: Db = getDb()): Promise<ConfirmOutcome> {
+export async function confirmOrder(orderId: string, db: Db = getDb()): Promise<Result<ConfirmOutcome, { reason: "notFound" }>> {
   const settings = await getSettings();
   try {
-    return await inRetriedTransaction(db, async (tx): Promise<ConfirmOutcome> => {
+    return await inRetriedTransaction(db, async (tx): Promise<Result<ConfirmOutcome, { reason: "notFound" }>> => {
       const order = await lockOrder(tx, orderId);
-      if (!order) return { outcome: "notFound" };
-      if (isPaid(order.status)) return { outcome: "alreadyPaid" };
-      if (order.status === "cancelled" || order.status === "refunded") return { outcome: "refund", reason: "cancelled" };
+      if (!order) return { ok: false, reason: "notFound" };
+      if (isPaid(order.status)) return ok({ outcome: "alreadyPaid" });
+      if (order.status === "cancelled" || order.status === "refunded") return ok({ outcome: "refund", reason: "cancelled" });
 
       const lines = await claimLinesOf(tx, order.id);
       let reallocated = false;
@@ -420,7 +419,7 @@ export async function confirmOrder(orderId: string, db: Db = getDb()): Promise<C
         .update(orders)
         .set({ status: "paid", paidAt: sql`now()`, expiresAt: null, updatedAt: sql`now()` })
         .where(eq(orders.id, order.id));
-      return { outcome: "paid", reallocated };
+      return ok({ outcome: "paid", reallocated });
     });
   } catch (error) {
     const failure = rejection(error);
@@ -428,7 +427,7 @@ export async function confirmOrder(orderId: string, db: Db = getDb()): Promise<C
     // Too much contention is not a verdict on the order: let the payment provider deliver the event again.
     if (failure.reason === "busy") throw new Error("The order could not be confirmed for contention; try again.");
     await cancelOrder(orderId, { note: "Paid after the hold expired and the equipment was no longer free: refund due." }, db);
-    return { outcome: "refund", reason: "unavailable", line: failure.reason === "unavailable" ? failure.line : undefined };
+    return ok({ outcome: "refund", reason: "unavailable", line: failure.reason === "unavailable" ? failure.line : undefined });
   }
 }
 

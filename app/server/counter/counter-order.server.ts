@@ -228,7 +228,7 @@ export async function createCounterOrder(
     currency: "EUR",
   });
   const confirmed = await confirmOrder(held.value.id);
-  if (confirmed.outcome !== "paid") return fail.invalid({ form: "admin.orders.errors.tryAgain" });
+  if (!confirmed.ok || confirmed.value.outcome !== "paid") return fail.invalid({ form: "admin.orders.errors.tryAgain" });
   if (input.note) await db.update(orders).set({ note: input.note }).where(eq(orders.id, held.value.id));
   await recordAudit(db, {
     userId: user.id,

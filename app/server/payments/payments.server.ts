@@ -222,14 +222,15 @@ async function applyOnce(event: PaymentEvent, hooks: PaymentHooks, db: Db): Prom
       await refundPayment(payment.id, db);
       return "refunded";
     }
-    const outcome = await confirmOrder(payment.orderId, db);
+    const confirmed = await confirmOrder(payment.orderId, db);
+    if (!confirmed.ok) return "unknown";
+    const outcome = confirmed.value;
     if (outcome.outcome === "paid") {
       await openDeposit(payment.orderId, db);
       await hooks.onPaid?.(payment.orderId);
       return "paid";
     }
     if (outcome.outcome === "alreadyPaid") return "alreadyPaid";
-    if (outcome.outcome === "notFound") return "unknown";
     const refunded = await refundPayment(payment.id, db);
     await db.update(orders).set({ status: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, payment.orderId));
     // Null when an earlier delivery of the same payment already refunded it: its e-mails went out then.
