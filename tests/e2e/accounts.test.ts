@@ -13,12 +13,11 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { base32Decode, totp } from "../../app/domain/totp";
-import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
+import { DESKTOP_UA, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { bookOut, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 let browser: Browser;
 
 const customer = {
@@ -30,7 +29,7 @@ const customer = {
 };
 
 async function newVisitor(options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ userAgent, ...options });
+  const context = await browser.newContext({ userAgent: DESKTOP_UA, ...options });
   // A step that cannot happen fails with its own message, not the test's time-out.
   context.setDefaultTimeout(15_000);
   await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
@@ -292,7 +291,7 @@ describe("earlier guest orders in the account", () => {
       const email = `guest-${locale}-${randomBytes(5).toString("hex")}@example.com`;
       const orderPath = await bookOut(baseUrl, "ski-all-mountain", ["156"], winterPeriod(new Date(), week), { email });
       const number = /R-\d{4}-\d{6}/.exec(
-        await (await fetch(`${baseUrl}${orderPath}`, { headers: { "User-Agent": userAgent } })).text(),
+        await (await fetch(`${baseUrl}${orderPath}`, { headers: { "User-Agent": DESKTOP_UA } })).text(),
       )?.[0];
       expect(number).toBeTruthy();
 

@@ -1,45 +1,15 @@
-/**
- * Categories in the back office, in Chromium and in Italian (the staff's language): search and filter the
- * list, create a category with a message for each missing field, edit it, see the change history, delete it
- * after confirming; a category that still has items says why it cannot go. axe on every screen.
- */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import it_ from "../../app/i18n/lang/it.json";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { expectAccessible, hydrated, text } from "../helpers/browser-booking";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  });
-  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`${baseUrl}/it/login?next=${encodeURIComponent(next)}`);
-  await hydrated(page);
-  await page.getByLabel(it_.login.email).fill(ADMIN_EMAIL);
-  await page.getByLabel(it_.login.password, { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByLabel(it_.login.password, { exact: true }).press("Enter");
-  await page.waitForURL(`${baseUrl}${next}`);
-  await hydrated(page);
-}
+const chrome = browserPerFile({ context: { device: "desktop" }, admin: true });
 
 describe("categories in the back office", () => {
   it("creates, finds, edits and deletes a category, in Italian", async () => {
-    const { page, consoleErrors } = await openPage(context);
-    await signIn(page, "/it/admin/categories");
+    const { page, consoleErrors } = await openPage(chrome.context);
+    await page.goto(`${baseUrl}/it/admin/categories`);
+    await hydrated(page);
     await expectAccessible(page, "categories");
     // A filter narrows the list, and the URL keeps it.
     await page.getByLabel(text("it", "admin.field.kind")).selectOption("service");

@@ -4,26 +4,15 @@
  * delete it again. Every screen on the way passes axe without serious or critical violations.
  */
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminContext, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
-/** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
-let browser: Browser;
-let admin: BrowserContext;
+const chrome = browserPerFile({ context: {}, admin: true });
 
 const hydrated = routerReady;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await adminContext(browser, baseUrl, userAgent);
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Waits for the page after a form post (a redirect to `?saved=…`) and checks it with axe. */
 async function landed(page: Page, test: (url: URL) => boolean) {
@@ -34,7 +23,7 @@ async function landed(page: Page, test: (url: URL) => boolean) {
 
 describe("the item screens", () => {
   it("create an item, edit its prices, add units, upload a picture, see the calendar, delete it", async () => {
-    const { page, consoleErrors } = await openPage(admin);
+    const { page, consoleErrors } = await openPage(chrome.context);
     const slug = `e2e-ski-${randomBytes(4).toString("hex")}`;
     const name = `E2E Ski ${slug.slice(-8)}`;
 
@@ -115,7 +104,7 @@ describe("the item screens", () => {
   }, 120_000); // eight screens, each checked by axe: 25 s alone, more than a minute beside another browser test
 
   it("the item page of a sale article and of a service, in Italian, without serious axe violations", async () => {
-    const { page, consoleErrors } = await openPage(admin);
+    const { page, consoleErrors } = await openPage(chrome.context);
     await page.goto(`${baseUrl}/it/admin/items?kind=sale`);
     await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);

@@ -7,9 +7,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedDate } from "../../app/domain/periods";
 import en from "../../app/i18n/lang/en.json";
-import { launchBrowser, openPage } from "../helpers/browser";
+import { adminContext, launchBrowser, openPage } from "../helpers/browser";
 import { expectAccessible, hydrated } from "../helpers/browser-booking";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type ShopProcess, startShopProcess } from "../helpers/server-process";
+import { type ShopProcess, startShopProcess } from "../helpers/server-process";
 
 let shop: ShopProcess;
 let browser: Browser;
@@ -17,25 +17,17 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShopProcess({ SEED_DEMO: "true" }), launchBrowser()]);
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  });
-  await context.addCookies([{ name: "consent", value: "necessary", url: shop.url }]);
+  context = await adminContext(browser, shop.url);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await shop?.stop();
 });
 
+/** The back office's first page, signed in (the context is the admin's). */
 async function signedIn(): Promise<Page> {
   const { page } = await openPage(context);
-  await page.goto(`${shop.url}/login?next=/admin`);
-  await hydrated(page);
-  await page.getByLabel(en.login.email).fill(ADMIN_EMAIL);
-  await page.getByLabel(en.login.password).fill(ADMIN_PASSWORD);
-  await page.getByLabel(en.login.password).press("Enter");
-  await page.waitForURL(`${shop.url}/admin`);
+  await page.goto(`${shop.url}/admin`);
   await hydrated(page);
   return page;
 }

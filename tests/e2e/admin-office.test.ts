@@ -9,12 +9,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import da from "../../app/i18n/lang/da.json";
 import de from "../../app/i18n/lang/de.json";
-import { adminContext, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
+import { adminContext, DESKTOP_UA, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { winterPeriod } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const LEGAL_NAME = "Dolomiti Rent Prova S.r.l. (e2e)";
 const HOTEL = "Hotel Ciasa e2e";
 
@@ -43,7 +42,7 @@ async function postForm(path: string, fields: [string, string][]) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await adminContext(browser, baseUrl, userAgent);
+  admin = await adminContext(browser, baseUrl);
 });
 
 afterAll(async () => {
@@ -91,7 +90,7 @@ describe("settings", () => {
     // The change history names the setting.
     await page.locator('[data-setting="business"]').first().waitFor();
 
-    const visitor = await browser.newContext({ userAgent });
+    const visitor = await browser.newContext({ userAgent: DESKTOP_UA });
     const legal = await visitor.newPage();
     await legal.goto(`${baseUrl}/impressum`);
     await hydrated(legal);
@@ -282,7 +281,7 @@ describe("dashboard and calendar", () => {
     await expectAccessible(page, "calendar with a closed day");
 
     // The booking's calendar shows the day closed, with no button to pick it (without JavaScript: the GET form).
-    const noScript = await browser.newContext({ userAgent, javaScriptEnabled: false });
+    const noScript = await browser.newContext({ userAgent: DESKTOP_UA, javaScriptEnabled: false });
     await noScript.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const booking = await noScript.newPage();
     await booking.goto(`${baseUrl}/rental/winter/ciaslin?month=${month}`);
@@ -306,7 +305,7 @@ describe("dashboard and calendar", () => {
     await page.getByRole("status").filter({ hasText: "The branch is open again on that day." }).waitFor();
     await expect.poll(() => cell.getAttribute("data-closed")).toBeNull();
     ciaslinId = null;
-    const visitor = await browser.newContext({ userAgent });
+    const visitor = await browser.newContext({ userAgent: DESKTOP_UA });
     const store = await visitor.newPage();
     await store.goto(`${baseUrl}/shop/ciaslin`);
     expect(await store.locator("main").textContent()).not.toContain("Closed for the ski race");

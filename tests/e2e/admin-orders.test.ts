@@ -1,47 +1,16 @@
-/**
- * A counter booking in Chromium, from creation to return: a clerk signs in, books skis for a walk-in
- * customer with live availability and price, prints the contract, hands out the scanned unit and takes it
- * back with a note; a guest's online order cancelled with a refund, whose e-mails the order page lists by
- * name; and in German and Danish, a scanner's Enter, a hand-out weeks early, damage reported at the return and the change
- * history in words. axe checks every screen on the way.
- */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { daysUntilPickup } from "../../app/domain/admin/order";
 import en from "../../app/i18n/lang/en.json";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  });
-  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/login?next=/admin/orders`);
-  await hydrated(page);
-  await page.getByLabel(en.login.email).fill(ADMIN_EMAIL);
-  await page.getByLabel(en.login.password).fill(ADMIN_PASSWORD);
-  await page.getByLabel(en.login.password).press("Enter");
-  await page.waitForURL(`${baseUrl}/admin/orders`);
-}
+const chrome = browserPerFile({ context: { device: "desktop" }, admin: true });
 
 describe("a counter booking in the back office", () => {
   it("books a walk-in customer's skis, hands them out and takes them back", async () => {
-    const { page, consoleErrors } = await openPage(context);
-    await signIn(page);
+    const { page, consoleErrors } = await openPage(chrome.context);
+    await page.goto(`${baseUrl}/admin/orders`);
     await hydrated(page);
     await expectAccessible(page, "orders");
 
@@ -117,10 +86,9 @@ describe("a counter booking in the back office", () => {
 describe("a guest's online order cancelled in the back office", () => {
   it("cancels with a refund in German; the e-mails are listed by name in German and Danish", async () => {
     const orderPath = await bookOut(baseUrl, "ski-all-mountain", ["156"], winterPeriod(new Date(), 12), { email: "cancel.me@example.com" });
-    const number = /R-\d{4}-\d{6}/.exec(await (await context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
+    const number = /R-\d{4}-\d{6}/.exec(await (await chrome.context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
     expect(number).toBeTruthy();
-    const { page, consoleErrors } = await openPage(context);
-    await signIn(page);
+    const { page, consoleErrors } = await openPage(chrome.context);
     // The whole order number opens the order.
     await page.goto(`${baseUrl}/de/admin/orders?q=${number}`);
     await page.waitForURL(/\/de\/admin\/order\/[0-9a-f-]{36}$/);
@@ -157,10 +125,9 @@ describe("handing out and taking back at the counter, in German and Danish", () 
         email: `counter.${locale}@example.com`,
         locale,
       });
-      const number = /R-\d{4}-\d{6}/.exec(await (await context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
+      const number = /R-\d{4}-\d{6}/.exec(await (await chrome.context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
       expect(number).toBeTruthy();
-      const { page, consoleErrors } = await openPage(context);
-      await signIn(page);
+      const { page, consoleErrors } = await openPage(chrome.context);
 
       // A blank counter form opens on a period the branch takes: no "outside the season" before anything is typed.
       await page.goto(`${baseUrl}/${locale}/admin/order/create`);

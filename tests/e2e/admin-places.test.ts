@@ -15,12 +15,10 @@ import { hashPassword } from "../../app/server/auth/password.server";
 import { openDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
-import { launchBrowser, openPage, routerReady, seriousViolations, signIn, workerShop } from "../helpers/browser";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type ShopProcess, startShopProcess } from "../helpers/server-process";
+import { DESKTOP_UA, launchBrowser, openPage, routerReady, seriousViolations, signIn, workerShop } from "../helpers/browser";
+import { type ShopProcess, startShopProcess } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-/** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const tag = Math.random().toString(36).slice(2, 8);
 const SHOP_SLUG = `e2e-branch-${tag}`;
 const SHOP_NAME = `Dolomiti Rent E2E ${tag}`;
@@ -38,7 +36,7 @@ async function expectAccessible(page: Page, screen: string) {
 }
 
 async function newContext() {
-  const context = await browser.newContext({ userAgent });
+  const context = await browser.newContext({ userAgent: DESKTOP_UA });
   await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
   return context;
 }
@@ -60,7 +58,7 @@ async function formFields(page: Page, selector: string, changes: Record<string, 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newContext();
-  await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, "/admin");
+  await signIn(admin, baseUrl);
 });
 
 afterAll(async () => {
@@ -315,9 +313,9 @@ describe("users", () => {
       .values({ email: customer.email, name: customer.name, passwordHash: await hashPassword(customer.password) });
     await database.close();
     own = await startShopProcess({ DATA_DIR: dataDir });
-    ownAdmin = await browser.newContext({ userAgent });
+    ownAdmin = await browser.newContext({ userAgent: DESKTOP_UA });
     await ownAdmin.addCookies([{ name: "consent", value: "necessary", url: own.url }]);
-    await signIn(ownAdmin, own.url, ADMIN_EMAIL, ADMIN_PASSWORD, "/admin");
+    await signIn(ownAdmin, own.url);
   });
   afterAll(async () => {
     await own?.stop();
@@ -356,7 +354,7 @@ describe("users", () => {
     expect(await page.locator('[data-audit="update"]').count()).toBe(1);
 
     // The new staff member signs in and works in the back office, not on the admin-only screens.
-    const clerk = await browser.newContext({ userAgent });
+    const clerk = await browser.newContext({ userAgent: DESKTOP_UA });
     await clerk.addCookies([{ name: "consent", value: "necessary", url: own.url }]);
     const clerkPage = await clerk.newPage();
     await clerkPage.goto(`${own.url}/login?next=/admin`);

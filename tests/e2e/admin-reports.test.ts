@@ -13,7 +13,6 @@ import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../help
 
 const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const CIASLIN = "Dolomiti Rent Ciaslin";
 
 let browser: Browser;
@@ -21,7 +20,7 @@ let admin: BrowserContext;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await adminContext(browser, baseUrl, userAgent);
+  admin = await adminContext(browser, baseUrl);
   // A size and week no other browser test books.
   await bookOut(baseUrl, "ski-easy-carve", ["140"], winterPeriod(new Date(), 16), { email: "reports.guest@example.com" });
 });

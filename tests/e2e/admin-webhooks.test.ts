@@ -14,7 +14,6 @@ import { adminContext, launchBrowser, openPage, routerReady, seriousViolations }
 import { bookOut, text, winterPeriod } from "../helpers/browser-booking";
 import { type ShopProcess, startShopProcess } from "../helpers/server-process";
 
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const en = (key: string, values: Record<string, string | number> = {}) => text("en", key, values);
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -39,7 +38,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/rental-hook`;
   shop = await startShopProcess({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", WEBHOOK_SWEEP_SECONDS: "1" });
   browser = await launchBrowser();
-  admin = await adminContext(browser, shop.url, userAgent);
+  admin = await adminContext(browser, shop.url);
 });
 
 afterAll(async () => {

@@ -6,17 +6,16 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
+import { DESKTOP_UA, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 let browser: Browser;
 let admin: BrowserContext;
 
 async function newVisitor() {
-  const context = await browser.newContext({ userAgent });
+  const context = await browser.newContext({ userAgent: DESKTOP_UA });
   await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
   return context;
 }
@@ -89,7 +88,7 @@ describe("signing in", () => {
   });
 
   it("the same wrong login without JavaScript: a 400 page with the error and the e-mail kept", async () => {
-    const context = await browser.newContext({ userAgent, javaScriptEnabled: false });
+    const context = await browser.newContext({ userAgent: DESKTOP_UA, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/login`);
     await page.locator("#email").fill(ADMIN_EMAIL);

@@ -7,36 +7,13 @@
  * phone in Danish; axe checks every screen.
  */
 import { createHash } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 820, height: 1180 },
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  });
-  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/login?next=/admin/orders`);
-  await hydrated(page);
-  await page.getByLabel(text("en", "login.email")).fill(ADMIN_EMAIL);
-  await page.getByLabel(text("en", "login.password")).fill(ADMIN_PASSWORD);
-  await page.getByLabel(text("en", "login.password")).press("Enter");
-  await page.waitForURL(`${baseUrl}/admin/orders`);
-}
+const chrome = browserPerFile({ context: { device: "tablet" }, admin: true });
 
 /** A stroke of the mouse across the pad, from and to points given as fractions of its size. */
 async function drawStroke(page: Page, points: [number, number][]) {
@@ -60,12 +37,11 @@ describe("the signed rental contract", () => {
       name: "Mette Sørensen",
       locale: "da",
     });
-    const orderPage = await (await context.request.get(`${baseUrl}${orderPath}`)).text();
+    const orderPage = await (await chrome.context.request.get(`${baseUrl}${orderPath}`)).text();
     const number = /R-\d{4}-\d{6}/.exec(orderPage)?.[0] as string;
     expect(number).toBeTruthy();
 
-    const { page, consoleErrors } = await openPage(context);
-    await signIn(page);
+    const { page, consoleErrors } = await openPage(chrome.context);
     await page.goto(`${baseUrl}/admin/orders?q=${number}`);
     await page.waitForURL(/\/admin\/order\/[0-9a-f-]{36}$/);
     const orderUrl = page.url();

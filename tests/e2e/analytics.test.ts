@@ -1,10 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, routerReady } from "../helpers/browser";
+import { DESKTOP_UA, launchBrowser, openPage, routerReady } from "../helpers/browser";
 import { addRecommended, fillInvoice, fillPersons, hydrated, pickDates, winterPeriod } from "../helpers/browser-booking";
 import { type ShopProcess, startShopProcess } from "../helpers/server-process";
-
-const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 
 /** Its own shop process: this one has a tag manager container configured. */
 let shop: ShopProcess;

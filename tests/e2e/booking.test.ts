@@ -4,11 +4,11 @@
  * an item booked out by someone else, and a payment cancelled or failed at the provider. axe checks every
  * step. Each test books a different week, so they never compete for the same units.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatMoney, formatTag } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { browserPerFile, newContext, openPage, workerShop } from "../helpers/browser";
 import {
   addRecommended,
   bookOut,
@@ -27,39 +27,20 @@ import {
 import { pdfText } from "../helpers/pdf-text";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
+const chrome = browserPerFile();
 
 let customers = 0;
 
 /** A customer's browser, on a network of its own (the shop limits holds per address; the test server believes its loopback proxy). */
-async function newContext(options: { phone?: boolean; width?: number; consent?: boolean } = {}): Promise<BrowserContext> {
+async function customer(options: { phone?: boolean; width?: number; consent?: boolean } = {}): Promise<BrowserContext> {
   customers++;
-  const extraHTTPHeaders = { "X-Forwarded-For": `198.19.${process.pid % 250}.${customers}` };
-  const context = await browser.newContext(
-    options.phone
-      ? {
-          viewport: { width: options.width ?? 390, height: 844 },
-          deviceScaleFactor: 2,
-          isMobile: true,
-          hasTouch: true,
-          userAgent: PHONE_UA,
-          extraHTTPHeaders,
-        }
-      : { viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA, extraHTTPHeaders },
-  );
   // Most customers here have answered the cookie banner; a test of the banner itself leaves it open.
-  if (options.consent !== false) await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-  return context;
+  return newContext(chrome.browser, {
+    device: options.phone ? "phone" : "desktop",
+    width: options.width,
+    consent: options.consent,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.19.${process.pid % 250}.${customers}` },
+  });
 }
 
 const INVOICE: Record<Locale, Record<string, string>> = {
@@ -185,7 +166,7 @@ async function expectNoSideScroll(page: Page, step: string) {
 describe("booking in the browser", () => {
   it("a Danish family of four books skis on a phone and pays with PayPal", async () => {
     const started = Date.now();
-    const context = await newContext({ phone: true });
+    const context = await customer({ phone: true });
     const { page, consoleErrors } = await openPage(context);
     const locale = "da";
     await toPeriodStep(page, locale);
@@ -240,7 +221,7 @@ describe("booking in the browser", () => {
     ["en", 7],
     ["da", 15],
   ] as const)("a parent and a child each get their own size of the same ski, on their tab and in the bag (%s)", async (locale, week) => {
-    const context = await newContext();
+    const context = await customer();
     const { page, consoleErrors } = await openPage(context);
     await toPeriodStep(page, locale);
     await pickDates(page, locale, winterPeriod(new Date(), week));
@@ -299,7 +280,7 @@ describe("booking in the browser", () => {
   ] as const)(
     "a partner hotel is named with what became of its discount from the bag to the PDF; the invoice countries in the page's language (%s)",
     async (locale, week, austria, home) => {
-      const context = await newContext();
+      const context = await customer();
       const { page, consoleErrors } = await openPage(context);
       await toPeriodStep(page, locale);
       await pickDates(page, locale, winterPeriod(new Date(), week));
@@ -352,7 +333,7 @@ describe("booking in the browser", () => {
   );
 
   it("an English customer meets the three messages, uses a coupon, pays by card and cancels later", async () => {
-    const context = await newContext();
+    const context = await customer();
     const { page, consoleErrors } = await openPage(context);
     const locale = "en";
     await toPeriodStep(page, locale);
@@ -438,7 +419,7 @@ describe("booking in the browser", () => {
   });
 
   it("a German customer books with the keyboard only", async () => {
-    const context = await newContext();
+    const context = await customer();
     const { page, consoleErrors } = await openPage(context);
     const locale = "de";
     const period = winterPeriod(new Date(), 2);
@@ -536,7 +517,7 @@ describe("booking in the browser", () => {
   it.each<Locale>(["en", "de"])(
     "in %s, weeks start on Monday and the date message goes as soon as valid dates are picked",
     async (locale) => {
-      const context = await newContext();
+      const context = await customer();
       const { page, consoleErrors } = await openPage(context);
       await toPeriodStep(page, locale);
       const continueButton = page.locator('button[type="submit"]', { hasText: text(locale, "booking.continue") });
@@ -569,7 +550,7 @@ describe("booking in the browser", () => {
   ] as const)(
     "a family on a %s phone %i px wide with the cookie banner open: summary, named size boxes, a coupon short of its minimum, and the thank-you page",
     async (locale, width, week) => {
-      const context = await newContext({ phone: true, width, consent: false });
+      const context = await customer({ phone: true, width, consent: false });
       const { page, consoleErrors } = await openPage(context);
       await toPeriodStep(page, locale);
       // The calendar's month buttons are named as such; "Continue" is the only button called so.
@@ -659,7 +640,7 @@ describe("booking in the browser", () => {
     const sizes = ["148", "152", "156", "160"];
     await bookOut(baseUrl, "snowboard-freestyle-pro", [...sizes, ...sizes, ...sizes], period);
     for (const locale of ["it", "de"] as const) {
-      const context = await newContext();
+      const context = await customer();
       const { page } = await openPage(context);
       await toPeriodStep(page, locale);
       await pickDates(page, locale, period);
@@ -681,7 +662,7 @@ describe("booking in the browser", () => {
   });
 
   it("a payment cancelled, then failed at the provider brings the customer back to the bag each time", async () => {
-    const context = await newContext();
+    const context = await customer();
     const { page, consoleErrors } = await openPage(context);
     const locale = "nl";
     await toPeriodStep(page, locale);

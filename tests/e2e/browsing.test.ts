@@ -4,28 +4,20 @@
  * branch cards' hours and map link, the legal notice while the business data are the demo's, and in the
  * back office the status badges, the calendar's names and pieces, and "Seasons". axe checks every page.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { demoStorefronts } from "../../app/demo/demo-data";
 import type { Locale } from "../../app/domain/i18n";
 import { seasonOrder, zonedDate } from "../../app/domain/periods";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { browserPerFile, DESKTOP_UA, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, path, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 async function newContext(width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, userAgent: USER_AGENT });
+  const context = await chrome.browser.newContext({ viewport: { width, height: 800 }, userAgent: DESKTOP_UA });
   await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
   return context;
 }
@@ -112,7 +104,7 @@ describe.each(["en", "de"] as Locale[])("the back office in %s", (locale) => {
 
   it("shows status badges, the calendar's customers and pieces, the demo data banner and Seasons", async () => {
     await bookOut(baseUrl, "snowboard-freestyle-pro", ["148", "152"], period, { name: customer });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT });
+    const context = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA });
     await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const { page, consoleErrors } = await openPage(context);
     await page.goto(`${baseUrl}${path(locale, "/login")}?next=${path(locale, "/admin")}`);

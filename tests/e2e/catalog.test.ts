@@ -3,25 +3,15 @@
  * back office is the price the next customer books at, at once. (Two processes on PostgreSQL:
  * tests/concurrency/catalog.test.ts.)
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/domain/format";
-import { adminContext, launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
+import { browserPerFile, DESKTOP_UA, openPage, routerReady, workerShop } from "../helpers/browser";
 import { addRecommended, fillPersons, pickDates, text } from "../helpers/browser-booking";
 import { winterPeriod } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
-let browser: Browser;
-let admin: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await adminContext(browser, baseUrl, userAgent);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile({ context: {}, admin: true });
 
 /** The item's price table as the back office shows it, in cents; with `cents`, saves that table first. */
 async function priceTable(page: Page, cents?: number[]): Promise<number[]> {
@@ -39,7 +29,7 @@ async function priceTable(page: Page, cents?: number[]): Promise<number[]> {
 
 describe("a price changed in the back office", () => {
   it("is the price the next customer books at", async () => {
-    const { page: office } = await openPage(admin);
+    const { page: office } = await openPage(chrome.context);
     await office.goto(`${baseUrl}/admin/items`);
     await routerReady(office);
     await office.getByRole("link", { name: "Ski Easy Carve", exact: true }).click();
@@ -53,7 +43,7 @@ describe("a price changed in the back office", () => {
       );
       expect(raised).toEqual(before.map((cents) => cents + 700));
 
-      const customer = await browser.newContext({ userAgent });
+      const customer = await chrome.browser.newContext({ userAgent: DESKTOP_UA });
       await customer.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
       const { page, consoleErrors } = await openPage(customer);
       const period = winterPeriod(new Date(), 7);

@@ -1,26 +1,12 @@
-/**
- * Issue 33 in Chromium: a German family on a phone books over New Year. The bag and the checkout name the
- * peak surcharge in the line's price, and a double tap on the pay button makes one order (the back office
- * finds one order under the customer's e-mail address).
- */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoSurcharges } from "../../app/demo/demo-data";
 import { formatPercent } from "../../app/domain/format";
 import { addDays, daysBetween, type IsoDate } from "../../app/domain/periods";
-import { adminContext, launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { adminContext, browserPerFile, openPage, PHONE_UA, workerShop } from "../helpers/browser";
 import { addRecommended, fillInvoice, fillPersons, hydrated, path, pickDates, text } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 /** Tuesday to Thursday inside the demo's winter peak window (Christmas and New Year), from tomorrow on. */
 function peakPeriod() {
@@ -40,7 +26,7 @@ describe("the checkout in the browser", () => {
   it("de, phone: the bag and the checkout name the New Year surcharge; a double tap on pay makes one order", async () => {
     const locale = "de";
     const period = peakPeriod();
-    const context = await browser.newContext({
+    const context = await chrome.browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,
@@ -108,7 +94,7 @@ describe("the checkout in the browser", () => {
     await context.close();
 
     // The back office finds one order under the address: none expired beside it.
-    const office = await adminContext(browser, baseUrl, PHONE_UA);
+    const office = await adminContext(chrome.browser, baseUrl, { userAgent: PHONE_UA });
     const admin = await office.newPage();
     await admin.goto(`${baseUrl}/admin/orders?q=${encodeURIComponent(email)}`);
     const numbers = new Set(((await admin.locator("main").textContent()) ?? "").match(/R-\d{4}-\d{6}/g));

@@ -2,29 +2,21 @@
  * Browser-side behaviour: the chunk-reload guard and new-build detection (docs/spec.md §4, §7, §8, §9), the
  * consent banner without a tag manager, the translate page transition (docs/spec.md §2) and the CSP nonce.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
+import { browserPerFile, DESKTOP_UA, openPage, routerReady, workerShop } from "../helpers/browser";
 import { path, text } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const GUARD_KEY = "rental:chunk-reload-at";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 /** A visitor who already made the cookie choice (so the banner covers nothing), browsing in English. */
 async function visitor(options: { consent?: boolean; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    userAgent,
+  const context = await chrome.browser.newContext({
+    userAgent: DESKTOP_UA,
     locale: "en-US",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });

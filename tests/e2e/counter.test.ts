@@ -4,27 +4,17 @@
  * the customer signs the agreement with a finger (a mouse here), and at the return the clerk notes damage
  * with a photo and keeps part of the deposit for it.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/lang/en.json";
-import { adminContext, launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
 import { pdfText } from "../helpers/pdf-text";
 import { createVisitor, locationOf } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await adminContext(browser, baseUrl, userAgent);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile({ context: {}, admin: true });
 
 type Member = { person: Record<string, string>; gear: { slug: string; size: string }[] };
 
@@ -117,7 +107,7 @@ describe("the counter", () => {
         ],
       },
     ]);
-    const { page, consoleErrors } = await openPage(context);
+    const { page, consoleErrors } = await openPage(chrome.context);
     await openOrder(page, number);
     const orderUrl = page.url();
 
@@ -200,7 +190,7 @@ describe("the counter", () => {
       },
     ]);
     const tablet = async () => {
-      const { page } = await openPage(context);
+      const { page } = await openPage(chrome.context);
       await page.setViewportSize({ width: 1280, height: 800 });
       await openOrder(page, number);
       const field = page.locator('input[name^="codes."]');

@@ -4,11 +4,11 @@
  * thank-you page, and the back office finds it on the order. axe checks every page on the way. Weeks of
  * their own, so they never compete with the other browser tests for units.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { adminContext, browserPerFile, newContext, openPage, workerShop } from "../helpers/browser";
 import {
   addRecommended,
   expectAccessible,
@@ -20,41 +20,19 @@ import {
   text,
   winterPeriod,
 } from "../helpers/browser-booking";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
+const chrome = browserPerFile();
 
 let customers = 0;
 
 /** A customer's browser on a network of its own (holds are limited per address). */
-async function newContext(phone: boolean): Promise<BrowserContext> {
+async function customerContext(phone: boolean): Promise<BrowserContext> {
   customers++;
-  const extraHTTPHeaders = { "X-Forwarded-For": `198.18.${process.pid % 250}.${customers}` };
-  const context = await browser.newContext(
-    phone
-      ? {
-          viewport: { width: 390, height: 844 },
-          deviceScaleFactor: 2,
-          isMobile: true,
-          hasTouch: true,
-          userAgent: PHONE_UA,
-          extraHTTPHeaders,
-        }
-      : { viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA, extraHTTPHeaders },
-  );
-  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-  return context;
+  return newContext(chrome.browser, {
+    device: phone ? "phone" : "desktop",
+    extraHTTPHeaders: { "X-Forwarded-For": `198.18.${process.pid % 250}.${customers}` },
+  });
 }
 
 const CUSTOMERS = {
@@ -117,7 +95,7 @@ describe("damage waiver in the browser", () => {
   for (const locale of ["de", "da"] as const) {
     it(`${locale}: the customer ticks the waiver, pays it with the booking and finds it on the order; so does the back office`, async () => {
       const customer = CUSTOMERS[locale];
-      const context = await newContext(customer.phone);
+      const context = await customerContext(customer.phone);
       const { page, consoleErrors } = await openPage(context);
       await toCheckout(page, locale, customer);
 
@@ -177,15 +155,8 @@ describe("damage waiver in the browser", () => {
       await context.close();
 
       // The back office, in the same language: the order shows the waiver in its sums.
-      const office = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA });
-      await office.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
+      const office = await adminContext(chrome.browser);
       const clerk = await openPage(office);
-      await clerk.page.goto(`${baseUrl}${path(locale, "/login")}?next=${path(locale, "/admin/orders")}`);
-      await hydrated(clerk.page);
-      await clerk.page.getByLabel(text(locale, "login.email")).fill(ADMIN_EMAIL);
-      await clerk.page.getByLabel(text(locale, "login.password")).fill(ADMIN_PASSWORD);
-      await clerk.page.getByLabel(text(locale, "login.password")).press("Enter");
-      await clerk.page.waitForURL(`${baseUrl}${path(locale, "/admin/orders")}`);
       // The whole order number opens the order.
       await clerk.page.goto(`${baseUrl}${path(locale, "/admin/orders")}?q=${number}`);
       await clerk.page.waitForURL(/\/admin\/order\/[0-9a-f-]{36}$/);

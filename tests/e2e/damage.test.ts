@@ -7,24 +7,13 @@
  * the page fits a 320 px screen.
  */
 
-import type { Browser, BrowserContext } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminContext, launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, PHONE_UA, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
-const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await adminContext(browser, baseUrl, UA);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile({ context: { userAgent: PHONE_UA }, admin: true });
 
 const photo = async (name: string) => ({
   name,
@@ -39,9 +28,9 @@ describe("damage at return", () => {
     const orderPath = await bookOut(baseUrl, "snowboard-all-mountain", ["154"], winterPeriod(new Date(), 7), {
       email: "damage.guest@example.com",
     });
-    const number = /R-\d{4}-\d{6}/.exec(await (await context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
+    const number = /R-\d{4}-\d{6}/.exec(await (await chrome.context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
     expect(number).toBeTruthy();
-    const { page, consoleErrors } = await openPage(context);
+    const { page, consoleErrors } = await openPage(chrome.context);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl}/admin/orders?q=${number}`);
     await page.waitForURL(/\/admin\/order\/[0-9a-f-]{36}$/);
@@ -114,7 +103,7 @@ describe("damage at return", () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
     // The customer sees the fee line, not the staff's photo or note.
-    const customer = await context.browser()?.newContext({ userAgent: UA, viewport: { width: 320, height: 800 } });
+    const customer = await chrome.context.browser()?.newContext({ userAgent: PHONE_UA, viewport: { width: 320, height: 800 } });
     if (!customer) throw new Error("no browser");
     await customer.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const customerPage = await customer.newPage();

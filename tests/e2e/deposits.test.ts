@@ -5,38 +5,15 @@
  * customer's page says so), and for another order releases it. On a 390 px phone, in German for the
  * release. axe checks the screens.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/domain/format";
 import en from "../../app/i18n/lang/en.json";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  });
-  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/login?next=/admin/orders`);
-  await hydrated(page);
-  await page.getByLabel(en.login.email).fill(ADMIN_EMAIL);
-  await page.getByLabel(en.login.password).fill(ADMIN_PASSWORD);
-  await page.getByLabel(en.login.password).press("Enter");
-  await page.waitForURL(`${baseUrl}/admin/orders`);
-}
+const chrome = browserPerFile({ context: { viewport: { width: 390, height: 844 } }, admin: true });
 
 /** Books one Ski Race Pro (a deposit of 150 €) online and returns its number and the customer's page. */
 async function bookedOnline(week: number, size: string, locale: "en" | "de") {
@@ -44,7 +21,7 @@ async function bookedOnline(week: number, size: string, locale: "en" | "de") {
     email: `deposit.${week}@example.com`,
     locale,
   });
-  const number = /R-\d{4}-\d{6}/.exec(await (await context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
+  const number = /R-\d{4}-\d{6}/.exec(await (await chrome.context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
   expect(number).toBeTruthy();
   return { number, orderPath };
 }
@@ -73,11 +50,10 @@ async function noSidewaysScroll(page: Page) {
 describe("the deposit at the counter", () => {
   it("authorised at the hand-out with the lapse shown, then part of it kept with a reason at the return", async () => {
     const { number, orderPath } = await bookedOnline(15, "165", "en");
-    const customerBefore = await (await context.request.get(`${baseUrl}${orderPath}`)).text();
+    const customerBefore = await (await chrome.context.request.get(`${baseUrl}${orderPath}`)).text();
     expect(customerBefore).toContain(text("en", "order.deposit.due", { amount: formatMoney(15000, "en") }));
 
-    const { page, consoleErrors } = await openPage(context);
-    await signIn(page);
+    const { page, consoleErrors } = await openPage(chrome.context);
     const orderUrl = await handOut(page, number, "en");
     const panel = page.locator("[data-deposit]");
     expect(await panel.getAttribute("data-deposit")).toBe("authorised");
@@ -103,7 +79,7 @@ describe("the deposit at the counter", () => {
     await noSidewaysScroll(page);
     await expectAccessible(page, "deposit kept in part");
 
-    const customerAfter = await (await context.request.get(`${baseUrl}${orderPath}`)).text();
+    const customerAfter = await (await chrome.context.request.get(`${baseUrl}${orderPath}`)).text();
     expect(customerAfter).toContain(text("en", "order.deposit.captured", { captured: formatMoney(4500, "en"), reason: "Edge torn out" }));
     // The refused capture is a 400, which Chromium logs; anything else fails.
     expect(consoleErrors.filter((e) => !e.includes("status of 400"))).toEqual([]);
@@ -112,8 +88,7 @@ describe("the deposit at the counter", () => {
 
   it("released at the return, in German, after saying what it does", async () => {
     const { number } = await bookedOnline(16, "158", "de");
-    const { page, consoleErrors } = await openPage(context);
-    await signIn(page);
+    const { page, consoleErrors } = await openPage(chrome.context);
     const orderUrl = await handOut(page, number, "de");
     await page.getByRole("button", { name: text("de", "admin.orders.returnButton") }).click();
     await page.waitForURL(`${orderUrl}?done=return`);

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageTag, locales, localizePath, splitLocale } from "../../app/domain/i18n";
-import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
+import { DESKTOP_UA, launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
@@ -20,12 +20,11 @@ const resource404 = "Failed to load resource: the server responded with a status
  * Headless Chromium says "HeadlessChrome" in its user agent, which the shop rightly counts as a bot (and
  * bots get no error page). These contexts browse as the desktop Chrome a visitor would use.
  */
-const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  visitor = await browser.newContext({ userAgent: chrome });
-  admin = await browser.newContext({ userAgent: chrome });
+  visitor = await browser.newContext({ userAgent: DESKTOP_UA });
+  admin = await browser.newContext({ userAgent: DESKTOP_UA });
   // The cookie choice is made up front, so the banner does not cover the page under test.
   for (const context of [visitor, admin]) await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
   // The admin signs in through the real login form.
@@ -146,7 +145,7 @@ describe("bots get no rendered error page", () => {
   });
 
   it("/nope for a browser: 404 with the rendered HTML page", async () => {
-    const response = await fetch(`${baseUrl}/nope`, { headers: { "User-Agent": chrome } });
+    const response = await fetch(`${baseUrl}/nope`, { headers: { "User-Agent": DESKTOP_UA } });
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await response.text();

@@ -5,25 +5,17 @@
  */
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, routerReady, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 const pages = ["/", "/stores", "/shop/ciaslin", "/rental", "/rental/winter", "/de/rental/winter/ciaslin", "/da/sports-shop"];
 
 describe("paint first, then hydrate", () => {
   it.each(pages)("%s paints from the document alone, then hydrates", async (path) => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const context = await chrome.browser.newContext({ viewport: { width: 412, height: 823 } });
     const { page, consoleErrors } = await openPage(context);
     const requests: string[] = [];
     page.on("request", (request) => requests.push(new URL(request.url()).pathname));
@@ -64,7 +56,7 @@ describe("paint first, then hydrate", () => {
   });
 
   it("without JavaScript the page is just as styled and complete", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await chrome.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const requests: string[] = [];
     page.on("request", (request) => requests.push(new URL(request.url()).pathname));
@@ -111,7 +103,7 @@ describe("paint first, then hydrate", () => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const context = await chrome.browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     try {
       for (const path of ["/stores", "/rental/winter"]) {

@@ -14,10 +14,9 @@ import { hashPassword } from "../../app/server/auth/password.server";
 import { openDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
-import { launchBrowser, openPage, routerReady, seriousViolations, signIn } from "../helpers/browser";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type ShopProcess, startShopProcess } from "../helpers/server-process";
+import { DESKTOP_UA, launchBrowser, openPage, routerReady, seriousViolations, signIn } from "../helpers/browser";
+import { type ShopProcess, startShopProcess } from "../helpers/server-process";
 
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const STAFF = { email: "feed.clerk@test.example", password: "a clerk password 1" };
 const CUSTOMER = "Anna Feedbrowser";
 const KEY = /^rk_([A-Za-z0-9_-]{12})_[A-Za-z0-9_-]{32}$/;
@@ -29,7 +28,7 @@ let admin: BrowserContext;
 let orderNumber = "";
 
 async function context(viewport?: { width: number; height: number }) {
-  const created = await browser.newContext({ userAgent, ...(viewport ? { viewport } : {}) });
+  const created = await browser.newContext({ userAgent: DESKTOP_UA, ...(viewport ? { viewport } : {}) });
   await created.addCookies([{ name: "consent", value: "necessary", url: own.url }]);
   return created;
 }
@@ -80,7 +79,7 @@ beforeAll(async () => {
   own = await startShopProcess({ DATA_DIR: dataDir });
   browser = await launchBrowser();
   admin = await context();
-  await signIn(admin, own.url, ADMIN_EMAIL, ADMIN_PASSWORD, "/admin");
+  await signIn(admin, own.url);
 });
 
 afterAll(async () => {
@@ -145,7 +144,7 @@ describe("API keys", () => {
 
   it("fits a 390 px phone in German", async () => {
     const phone = await context({ width: 390, height: 844 });
-    await signIn(phone, own.url, ADMIN_EMAIL, ADMIN_PASSWORD, "/admin");
+    await signIn(phone, own.url);
     const { page, consoleErrors } = await openPage(phone);
     await page.goto(`${own.url}/de/admin/api-keys`);
     await routerReady(page);
@@ -166,7 +165,7 @@ describe("calendar feed", () => {
   it("lets a staff member copy their calendar link, which holds their branch's pickup without a cookie", async () => {
     const clerk = await context();
     await clerk.grantPermissions(["clipboard-read", "clipboard-write"], { origin: own.url });
-    await signIn(clerk, own.url, STAFF.email, STAFF.password, "/admin");
+    await signIn(clerk, own.url, STAFF.email, STAFF.password);
     const { page, consoleErrors } = await openPage(clerk);
     await page.goto(`${own.url}/admin/calendar`);
     await routerReady(page);

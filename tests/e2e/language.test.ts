@@ -3,19 +3,12 @@
  * then English; switched at runtime through the header's language switcher and kept in a cookie for
  * 365 days, path /, SameSite Lax. The switcher is a plain form, so it works without JavaScript too.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, routerReady, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 /**
  * A fresh visitor whose browser asks for these languages; the cookie choice is made so no banner covers
@@ -23,7 +16,7 @@ afterAll(async () => {
  * so a header with several languages is sent only when no locale is given.
  */
 async function visitor(acceptLanguage: string, locale: string | undefined, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({
+  const context = await chrome.browser.newContext({
     ...(locale ? { locale } : {}),
     extraHTTPHeaders: { "Accept-Language": acceptLanguage },
     ...options,

@@ -9,13 +9,11 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localizePath } from "../../app/domain/i18n";
-import { launchBrowser, routerReady, signIn, workerShop } from "../helpers/browser";
+import { launchBrowser, PHONE_UA, routerReady, signIn, workerShop } from "../helpers/browser";
 import { hydrated, text } from "../helpers/browser-booking";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 import { createVisitor, winterPeriod } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
 /** This file's own address, so the shop's limits per address leave other files alone. */
 const ADDRESS = `198.19.33.${21 + (process.pid % 200)}`;
 /** A week no other browser test books. */
@@ -157,7 +155,7 @@ describe("the back office on a 390 px phone", () => {
 
   beforeAll(async () => {
     admin = await phone(390, []);
-    await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD, "/admin");
+    await signIn(admin, baseUrl);
     const html = await (await admin.request.get(`${baseUrl}/admin/calendar`)).text();
     const ciaslin = /<option value="(\d+)"[^>]*>[^<]*Ciaslin/.exec(html)?.[1] ?? "";
     itemFields = [

@@ -15,11 +15,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, workerShop } from "../helpers/browser";
+import { launchBrowser, PHONE_UA, workerShop } from "../helpers/browser";
 import { hydrated, path, winterPeriod } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
 
 let browser: Browser;
 

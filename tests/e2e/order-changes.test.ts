@@ -3,28 +3,15 @@
  * German and in Danish; a clerk adds a helmet to an order at the counter, in Danish. The new price shows
  * line by line. axe checks every screen on the way.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  });
-  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile({ context: { viewport: { width: 390, height: 844 } } });
 
 /** Goes to the change page through the order page's link, and waits until it can be used. */
 async function openChange(page: Page, locale: Locale, link: string) {
@@ -40,7 +27,7 @@ describe("changing a booking", () => {
     ["da", 9],
   ] as const)("a customer changes the size of their skis from the order page (%s)", async (locale, week) => {
     const orderPath = await bookOut(baseUrl, "ski-easy-carve", ["156"], winterPeriod(new Date(), week), { locale });
-    const { page, consoleErrors } = await openPage(context);
+    const { page, consoleErrors } = await openPage(chrome.context);
     await page.goto(baseUrl + orderPath);
     await hydrated(page);
     await openChange(page, locale, text(locale, "order.change.open"));
@@ -64,7 +51,7 @@ describe("changing a booking", () => {
 
   it("a clerk adds a helmet to an order at the counter and takes the difference in cash (da)", async () => {
     const orderPath = await bookOut(baseUrl, "ski-easy-carve", ["156"], winterPeriod(new Date(), 10), { locale: "da" });
-    const { page, consoleErrors } = await openPage(context);
+    const { page, consoleErrors } = await openPage(chrome.context);
     await page.goto(baseUrl + orderPath);
     const number = (
       (await page

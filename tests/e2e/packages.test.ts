@@ -1,13 +1,7 @@
-/**
- * Packages in Chromium (decision 030): a family in German on a desktop and in Danish on a phone give an adult
- * and a child their age band, take a ski package for each on the equipment step (the child's at the children's
- * price, in junior models and sizes) and see the packages with their sizes through to the paid order's page.
- */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/domain/format";
 import type { Locale } from "../../app/domain/i18n";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { browserPerFile, newContext, openPage, workerShop } from "../helpers/browser";
 import {
   expectAccessible,
   fillInvoice,
@@ -21,16 +15,8 @@ import {
 } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
+const chrome = browserPerFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 const INVOICE = {
   name: "Eva Weber",
   street: "Hauptstraße 5",
@@ -47,12 +33,10 @@ describe("packages in the browser", () => {
   ] as const)(
     "a family in %s takes ski packages for an adult and a child through to the order page",
     async (locale: Locale, week, phone) => {
-      const context = await browser.newContext({
+      const context = await newContext(chrome.browser, {
         viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-        userAgent: UA,
         extraHTTPHeaders: { "X-Forwarded-For": `198.19.${200 + week}.${process.pid % 250}` },
       });
-      await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
       const { page, consoleErrors } = await openPage(context);
       await page.goto(baseUrl + path(locale, "/rental/winter/ciaslin"));
       await hydrated(page);

@@ -9,13 +9,12 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminContext, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
+import { adminContext, DESKTOP_UA, launchBrowser, openPage, routerReady, seriousViolations, workerShop } from "../helpers/browser";
 import { bookOut } from "../helpers/browser-booking";
 import { winterPeriod } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
 /** Headless Chromium's own user agent counts as a bot (no rendered error pages): browse as desktop Chrome. */
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const tag = randomBytes(3).toString("hex").toUpperCase();
 const slug = `e2e-planner-${tag.toLowerCase()}`;
 const codes = ["A", "B", "C"].map((letter) => `E2E-PLN-${tag}-${letter}`);
@@ -38,7 +37,7 @@ async function postForm(path: string, fields: [string, string][]) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await adminContext(browser, baseUrl, userAgent);
+  admin = await adminContext(browser, baseUrl);
   // Ciaslin's id, from the planner's branch list.
   const html = await (await admin.request.get(`${baseUrl}/admin/calendar`)).text();
   ciaslin = /<option value="(\d+)"[^>]*>[^<]*Ciaslin/.exec(html)?.[1] ?? "";
@@ -111,7 +110,7 @@ async function openPlanner(page: Page, locale = "") {
 
 /** What a customer sees on the equipment step for the week: the item's card state. */
 async function customerSees(): Promise<string | null> {
-  const customer = await browser.newContext({ userAgent });
+  const customer = await browser.newContext({ userAgent: DESKTOP_UA });
   await customer.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
   const form = (fields: Record<string, string>) => ({
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },

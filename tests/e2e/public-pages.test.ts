@@ -1,26 +1,18 @@
 /**
  * Every public page in every language, as a visitor's browser and a search engine see it: the page's
  * language, one h1, its own title and description, canonical and hreflang links, Open Graph tags,
- * valid JSON-LD where the page describes a branch or an item, no console error and no axe violation at all.
+ * valid JSON-LD where the page describes a branch or an item, no console error and no axe violation at all
+ * (every rule in English, the rules that depend on the words in every other language: decision 066).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { languageTag, locales, localizePath } from "../../app/domain/i18n";
-import { allViolations, launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
+import { allViolations, browserPerFile, openPage, routerReady, textViolations, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext();
-  // Accept the cookie choice up front, so the banner does not cover the page under test.
-  await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+// The cookie choice accepted up front, so the banner does not cover the page under test. Headless Chromium's
+// own user agent, which the shop takes for a bot: the whole page at once, as a search engine gets it.
+const chrome = browserPerFile({ context: { viewport: { width: 1280, height: 720 }, userAgent: undefined } });
 
 /** The structured data each page must carry (schema.org types). */
 const pages: Record<string, string[]> = {
@@ -53,9 +45,9 @@ describe.each(locales)("public pages in %s", (locale) => {
   it.each(Object.keys(pages))(
     "%s: language, title, description, canonical, hreflang, Open Graph, JSON-LD, no axe violation",
     async (path) => {
-      const { page, consoleErrors } = await openPage(context);
+      const { page, consoleErrors } = await openPage(chrome.context);
       // The bare root follows the language cookie: set it so "/" stays English and the prefixed home loads.
-      await context.addCookies([{ name: "lang", value: locale, url: baseUrl }]);
+      await chrome.context.addCookies([{ name: "lang", value: locale, url: baseUrl }]);
       const url = baseUrl + localizePath(path, locale);
       const response = await page.goto(url);
       expect(response?.status()).toBe(200);
@@ -99,7 +91,9 @@ describe.each(locales)("public pages in %s", (locale) => {
 
       // hydrated: the client router took over
       await routerReady(page);
-      expect(await allViolations(page)).toEqual([]);
+      // Every axe rule once per page, in English; in the other languages the rules that read the words
+      // (decision 066: the markup, roles and styles are the same in every language).
+      expect(await (locale === "en" ? allViolations(page) : textViolations(page))).toEqual([]);
       expect(consoleErrors).toEqual([]);
       await page.close();
     },

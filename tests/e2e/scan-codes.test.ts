@@ -14,12 +14,11 @@ import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { code128Bars } from "../../app/domain/code128";
 import en from "../../app/i18n/lang/en.json";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { launchBrowser, openPage, PHONE_UA, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../helpers/server-process";
 
 const baseUrl = workerShop().url;
-const UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
 const dir = mkdtempSync(join(tmpdir(), "scan-codes-"));
 const camera = join(dir, "label.y4m");
 let browser: Browser;
@@ -62,7 +61,7 @@ async function phone(width: number, permissions: string[]) {
     viewport: { width, height: 800 },
     isMobile: true,
     hasTouch: true,
-    userAgent: UA,
+    userAgent: PHONE_UA,
     permissions,
   });
   await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);

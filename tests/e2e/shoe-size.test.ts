@@ -1,21 +1,9 @@
-/**
- * Issue 16, point 4 in Chromium: the persons step's shoe size in UK, US or Mondo, with the size in every
- * system shown as it is typed (the same conversion the server applies), and axe on the step, in English and Danish.
- */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { expectAccessible, hydrated, path, pickDates, text, winterPeriod } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 describe("the shoe size in four systems", () => {
   it.each([
@@ -24,7 +12,7 @@ describe("the shoe size in four systems", () => {
   ] as const)(
     "shows a UK size in every system while it is typed, and a child's UK number on the children's scale (%s)",
     async (locale, host, decimal) => {
-      const context = await browser.newContext({
+      const context = await chrome.browser.newContext({
         viewport: { width: 1280, height: 900 },
         extraHTTPHeaders: { "X-Forwarded-For": `198.18.16.${host}` },
       });

@@ -6,14 +6,12 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allViolations, launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { allViolations, DESKTOP_UA, launchBrowser, openPage, PHONE_UA, workerShop } from "../helpers/browser";
 import { hydrated, text } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
 let browser: Browser;
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
-const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 const SCREEN = { width: 390, height: 844 };
 /** The aim: under about four phone screens before a filter is chosen (it was 12,700 px). */
 const MAX_SCREENS = 4;

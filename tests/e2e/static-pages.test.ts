@@ -3,22 +3,14 @@
  * React never renders their content in the browser on the first load, their links still navigate in the
  * app, and the same page reached by a client-side navigation renders as usual.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, routerReady, workerShop } from "../helpers/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, DESKTOP_UA, openPage, routerReady, workerShop } from "../helpers/browser";
 import { calendarDay, monthHeading, path, shownMonth, text } from "../helpers/browser-booking";
 import { winterPeriod } from "../helpers/visitor";
 
 const baseUrl = workerShop().url;
-const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 const hydrated = routerReady;
 
@@ -31,7 +23,7 @@ const reactOwns = (page: Page, selector: string) =>
 
 describe("static pages", () => {
   it("leave the content to the server's DOM, navigate in the app from its links, and render when reached in the app", async () => {
-    const context = await browser.newContext({ userAgent, locale: "de-DE" });
+    const context = await chrome.browser.newContext({ userAgent: DESKTOP_UA, locale: "de-DE" });
     await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const { page, consoleErrors } = await openPage(context);
     let documents = 0;
@@ -63,7 +55,12 @@ describe("static pages", () => {
   });
 
   it("run no JavaScript until the visitor's first touch, while a page with a form hydrates after its first paint", async () => {
-    const context = await browser.newContext({ userAgent, isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
+    const context = await chrome.browser.newContext({
+      userAgent: DESKTOP_UA,
+      isMobile: true,
+      hasTouch: true,
+      viewport: { width: 390, height: 844 },
+    });
     await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const { page, consoleErrors } = await openPage(context);
     const running = () => page.evaluate(() => "__reactRouterDataRouter" in window);
@@ -95,7 +92,7 @@ describe("static pages", () => {
   });
 
   it("keep every link working without JavaScript", async () => {
-    const context = await browser.newContext({ userAgent, javaScriptEnabled: false });
+    const context = await chrome.browser.newContext({ userAgent: DESKTOP_UA, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(baseUrl + path("da", "/stores"));
     const first = page.locator("main h2 a").first();
@@ -107,7 +104,7 @@ describe("static pages", () => {
   });
 
   it("let a visitor without JavaScript pick the rental dates in the calendar and keep the hours chosen", async () => {
-    const context = await browser.newContext({ userAgent, javaScriptEnabled: false });
+    const context = await chrome.browser.newContext({ userAgent: DESKTOP_UA, javaScriptEnabled: false });
     await context.addCookies([{ name: "consent", value: "necessary", url: baseUrl }]);
     const page = await context.newPage();
     const locale = "de";

@@ -1,22 +1,10 @@
-/**
- * Issue 33, points 20 and 21 in Chromium on a 390 px phone, in German: the summer persons step asks no shoe
- * size and speaks of no ski binding, a full group is told where to ask, and a weight of "80,5" goes through.
- */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_PERSONS } from "../../app/domain/person-rows";
-import { launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { expectAccessible, hydrated, path, pickDates, text } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 /** Three days in June of the next summer season, when Ciaslin rents e-bikes. */
 function summerPeriod(now = new Date()) {
@@ -26,7 +14,7 @@ function summerPeriod(now = new Date()) {
 
 describe("the summer persons step on a phone", () => {
   it("asks no shoe size nor speaks of bindings, tells a full group where to ask, and takes 80,5 kg (de, 390 px)", async () => {
-    const context = await browser.newContext({
+    const context = await chrome.browser.newContext({
       viewport: { width: 390, height: 844 },
       extraHTTPHeaders: { "X-Forwarded-For": `198.18.33.${process.pid % 250}` },
     });

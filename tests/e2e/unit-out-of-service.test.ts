@@ -1,26 +1,9 @@
-/**
- * A unit leaving service in Chromium (issue 33, point 1; decision 055): every snowboard boot of a size is booked
- * by one family, a clerk sets the Ciaslin boot "in repair" in the item's units list, and sees under it the
- * booking no other boot is free for, with its days and a link to the planner. Putting the boot back in service
- * clears the note. It books snowboard boots in the eighteenth bookable week, which no other browser test books.
- */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminContext, launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await adminContext(browser, baseUrl, UA);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile({ context: {}, admin: true });
 
 describe("a unit leaving service", () => {
   it("names the booking no other unit is free for under the unit set in repair", async () => {
@@ -28,10 +11,10 @@ describe("a unit leaving service", () => {
     const orderPath = await bookOut(baseUrl, "snowboard-boots", ["42", "42", "42"], winterPeriod(new Date(), 18), {
       email: "boots.family@example.com",
     });
-    const number = /R-\d{4}-\d{6}/.exec(await (await context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
+    const number = /R-\d{4}-\d{6}/.exec(await (await chrome.context.request.get(`${baseUrl}${orderPath}`)).text())?.[0] as string;
     expect(number).toBeTruthy();
 
-    const { page, consoleErrors } = await openPage(context);
+    const { page, consoleErrors } = await openPage(chrome.context);
     await page.goto(`${baseUrl}/admin/items?q=snowboard-boots`);
     await page
       .locator('a[href^="/admin/item/"]')

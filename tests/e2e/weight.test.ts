@@ -4,20 +4,12 @@
  * the wire (Content-Length). Browsers that take Brotli get less.
  */
 import { request } from "node:http";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, routerReady, workerShop } from "../helpers/browser";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, routerReady, workerShop } from "../helpers/browser";
 
 const baseUrl = workerShop().url;
 const BUDGET = 120 * 1024;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = browserPerFile();
 
 /** Bytes sent for a URL with this Accept-Encoding, undecoded. */
 function bytesOnTheWire(url: string, encoding: string): Promise<{ bytes: number; encoding: string | undefined }> {
@@ -36,7 +28,7 @@ function bytesOnTheWire(url: string, encoding: string): Promise<{ bytes: number;
 
 describe("the home page's JavaScript", () => {
   it.each(["/", "/de"])("%s stays within 120 KB gzip", async (path) => {
-    const page = await browser.newPage();
+    const page = await chrome.browser.newPage();
     const scripts = new Set<string>();
     page.on("requestfinished", (r) => {
       if (r.resourceType() === "script") scripts.add(r.url());
