@@ -1,8 +1,8 @@
 /**
  * The one mapping from a failure (`Failure`, app/domain/result.ts) to HTTP, for a page and for the API alike
- * (architecture §4.4, decision 061): its status, its `Retry-After`, and the RFC 9457 problem document the
- * API sends. `refuse` (results.server.ts) answers a page with the status and headers from here; the API's
- * router sends `problemOf(failure)`. So a sold-out line is 409 on the checkout page and in the API, a limit
+ * (architecture §4.4, decision 061): its status and `Retry-After`, the page's answer (`pageAnswerOf`, which
+ * `refuse` in results.server.ts sends with the form as typed) and the RFC 9457 problem document the API sends
+ * (`problemOf`). So a sold-out line is 409 on the checkout page and in the API, a limit
  * 429 with the same `Retry-After` in both.
  */
 import { problemErrors } from "../../domain/api";
@@ -22,6 +22,31 @@ export const FAILURE_STATUS: Record<FailureReason, number> = {
 /** The headers a failure answers with besides its status: a limit says when to try again, if waiting helps. */
 export function failureHeaders(failure: Failure): Record<string, string> {
   return failure.reason === "limited" && failure.retryAfter !== null ? { "Retry-After": String(failure.retryAfter) } : {};
+}
+
+/** Whole minutes to wait, for a message that says "try again in {{count}} minutes" (at least one). */
+function waitMinutes(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
+
+/**
+ * A failure as a page answers it: the error page of a record that is not there or not the user's to touch
+ * (404, 403), or the form back with the messages beside its fields, with this status and headers; a limit's
+ * message is told how many minutes to wait (`{{count}}`).
+ */
+export function pageAnswerOf(
+  failure: Failure,
+): { errorPage: 404 | 403 } | { status: number; headers: Record<string, string>; errors: FieldErrors; params?: MessageParams } {
+  if (failure.reason === "notFound") return { errorPage: 404 };
+  if (failure.reason === "forbidden") return { errorPage: 403 };
+  const wait = failure.reason === "limited" && failure.retryAfter !== null ? { count: waitMinutes(failure.retryAfter) } : undefined;
+  const params = wait || failure.params ? { ...failure.params, ...wait } : undefined;
+  return {
+    status: FAILURE_STATUS[failure.reason],
+    headers: failureHeaders(failure),
+    errors: failure.errors ?? {},
+    ...(params ? { params } : {}),
+  };
 }
 
 /**

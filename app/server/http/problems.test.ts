@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fail } from "../../domain/result";
-import { failureHeaders, problemDocument, problemOf } from "./problems.server";
+import { failureHeaders, pageAnswerOf, problemDocument, problemOf } from "./problems.server";
 
 describe("one mapping from a failure to HTTP", () => {
   it("gives each reason its status and problem type", () => {
@@ -37,6 +37,24 @@ describe("one mapping from a failure to HTTP", () => {
     expect(failureHeaders(fail.limited(null, { form: "x" }))).toEqual({});
     expect(problemOf(fail.limited(null, { form: "x" }))).not.toHaveProperty("retryAfter");
     expect(failureHeaders(fail.conflict({ form: "x" }))).toEqual({});
+  });
+
+  it("answers a page with the error page, or the form back with the same status and a wait in minutes", () => {
+    expect(pageAnswerOf(fail.notFound({ form: "api.errors.noItem" }))).toEqual({ errorPage: 404 });
+    expect(pageAnswerOf(fail.forbidden())).toEqual({ errorPage: 403 });
+    expect(pageAnswerOf(fail.unavailable({ form: "x" }, { item: "Ski" }))).toEqual({
+      status: 409,
+      headers: {},
+      errors: { form: "x" },
+      params: { item: "Ski" },
+    });
+    expect(pageAnswerOf(fail.limited(61, { form: "booking.errors.tooMany" }))).toEqual({
+      status: 429,
+      headers: { "Retry-After": "61" },
+      errors: { form: "booking.errors.tooMany" },
+      params: { count: 2 },
+    });
+    expect(pageAnswerOf(fail.busy())).toEqual({ status: 503, headers: {}, errors: {} });
   });
 
   it("writes an RFC 9457 document with each field as a JSON pointer, in the reader's words", () => {

@@ -8,7 +8,7 @@
 import { data, redirect } from "react-router";
 import { isLanguageSegment, localizePath, splitLocale } from "../../domain/i18n";
 import type { Failure, FieldErrors, MessageParams } from "../../domain/result";
-import { FAILURE_STATUS, failureHeaders } from "./problems.server";
+import { pageAnswerOf } from "./problems.server";
 
 /** What an action answers to a form it did not take (or takes a round trip of, such as "add a row"). */
 export type FormReply = {
@@ -65,16 +65,11 @@ export function languageParam(segment: string | undefined): void {
   if (!isLanguageSegment(segment)) notFound();
 }
 
-/** Whole minutes to wait, for a message that says "try again in {{count}} minutes" (at least one). */
-export function waitMinutes(retryAfterSeconds: number): number {
-  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
-}
-
 /**
- * The answer to a failed result, with the status and headers of `failure` (problems.server.ts). `form` is
- * what was posted (its values come back as typed; pass null for a form whose values should not come back,
- * such as a password), `target` the form of the page the messages belong to, `extra` what else the page
- * needs to show the form again (fresh prices, say). A missing record and a forbidden one are error pages.
+ * The answer to a failed result, as the one mapping words it for a page (`pageAnswerOf`). `form` is what was
+ * posted (its values come back as typed; pass null for a form whose values should not come back, such as a
+ * password), `target` the form of the page the messages belong to, `extra` what else the page needs to show
+ * the form again (fresh prices, say). A missing record and a forbidden one are error pages.
  */
 export function refuse<E extends object = object>(
   failure: Failure,
@@ -82,13 +77,11 @@ export function refuse<E extends object = object>(
   target?: string,
   extra?: E,
 ) {
-  if (failure.reason === "notFound") return notFound();
-  if (failure.reason === "forbidden") return forbidden();
-  const wait = failure.reason === "limited" && failure.retryAfter !== null ? { count: waitMinutes(failure.retryAfter) } : undefined;
-  const params = wait || failure.params ? { ...failure.params, ...wait } : undefined;
+  const answer = pageAnswerOf(failure);
+  if ("errorPage" in answer) return answer.errorPage === 404 ? notFound() : forbidden();
   return data(
-    { ...(extra as E), ...formReply(form, failure.errors ?? {}, target, params) },
-    { status: FAILURE_STATUS[failure.reason], headers: failureHeaders(failure) },
+    { ...(extra as E), ...formReply(form, answer.errors, target, answer.params) },
+    { status: answer.status, headers: answer.headers },
   );
 }
 
