@@ -6,10 +6,10 @@
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickUpOrder } from "../../app/server/admin/orders.server";
 import type { BackOfficeUser } from "../../app/server/auth/guards.server";
 import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { signAgreement } from "../../app/server/counter/agreements.server";
+import { pickUpOrder } from "../../app/server/counter/handout.server";
 import { type Database, setDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";

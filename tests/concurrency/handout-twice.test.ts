@@ -5,9 +5,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickUpOrder } from "../../app/server/admin/orders.server";
 import type { BackOfficeUser } from "../../app/server/auth/guards.server";
 import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
+import { pickUpOrder } from "../../app/server/counter/handout.server";
 import { type Database, setDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
