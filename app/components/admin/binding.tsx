@@ -15,11 +15,11 @@ function useSettingText() {
   return (setting: BindingSetting, soleLengthMm: number | null) => {
     if (setting.ok)
       return t("admin.orders.binding.fromTable", {
-        value: formatDecimal(setting.value, locale),
-        code: setting.code,
+        value: formatDecimal(setting.value.value, locale),
+        code: setting.value.code,
         sole: soleLengthMm ?? "—",
-        twist: setting.twistNm,
-        forward: setting.forwardLeanNm,
+        twist: setting.value.twistNm,
+        forward: setting.value.forwardLeanNm,
       });
     if (setting.reason === "outsideTable") return t("admin.orders.binding.outsideTable");
     const fields = setting.missing.map((field) => t(`admin.orders.binding.fields.${field}`));

@@ -4,13 +4,13 @@ import { type BindingInput, bindingSetting, settleBinding, soleLengthOfSize } fr
 const adult: BindingInput = { weightKg: 70, heightCm: 175, age: 35, skill: "intermediate", soleLengthMm: 305 };
 const value = (input: Partial<BindingInput>) => {
   const setting = bindingSetting({ ...adult, ...input });
-  return setting.ok ? `${setting.code} ${setting.value}` : setting.reason;
+  return setting.ok ? `${setting.value.code} ${setting.value.value}` : setting.reason;
 };
 
 describe("ISO 11088 release settings", () => {
   it("takes the code from weight and height, moves it by type, and reads the value by sole length", () => {
     // 70 kg and 175 cm are both K; type 2 is one row down: L; 305 mm is the 291–310 column.
-    expect(bindingSetting(adult)).toEqual({ ok: true, code: "L", value: 6.5, twistNm: 58, forwardLeanNm: 229 });
+    expect(bindingSetting(adult)).toEqual({ ok: true, value: { code: "L", value: 6.5, twistNm: 58, forwardLeanNm: 229 } });
     expect(value({ skill: "beginner" })).toBe("K 5.5");
     // Type 3, two rows down.
     expect(value({ skill: "expert" })).toBe("M 8");
@@ -83,7 +83,7 @@ describe("the setting a ski line gets at hand-out", () => {
   const table = bindingSetting({ weightKg: 70, heightCm: 178, age: 35, skill: "intermediate", soleLengthMm: 305 });
 
   it("takes the table's value when the clerk gives none", () => {
-    expect(table).toMatchObject({ ok: true, code: "L", value: 6.5 });
+    expect(table).toMatchObject({ ok: true, value: { code: "L", value: 6.5 } });
     expect(settleBinding(table, 305, null)).toEqual({
       value: 6.5,
       setBy: "table",

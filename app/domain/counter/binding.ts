@@ -4,6 +4,7 @@
  * release value (and the torques a binding tester checks) by the boot's sole length. Anything missing or
  * outside the standard's table is "set at the counter": a release value is never guessed.
  */
+import type { Result } from "../result";
 import type { Skill } from "../vocabulary";
 
 /** The standard's skier codes, lightest first. */
@@ -54,10 +55,11 @@ export type BindingInput = {
   soleLengthMm: number | null;
 };
 
-export type BindingSetting =
-  | { ok: true; code: SkierCode; value: number; twistNm: number; forwardLeanNm: number }
-  | { ok: false; reason: "missing"; missing: (keyof BindingInput)[] }
-  | { ok: false; reason: "outsideTable" };
+/** The table's row and value for a skier and boot. */
+export type TableSetting = { code: SkierCode; value: number; twistNm: number; forwardLeanNm: number };
+/** Why the table gives no setting: a measure is missing, or the skier or boot is off its rows and columns. */
+export type NoSetting = { reason: "missing"; missing: (keyof BindingInput)[] } | { reason: "outsideTable" };
+export type BindingSetting = Result<TableSetting, NoSetting>;
 
 /** The band a value falls in, by the lowest value of each band (ascending); -1 below the first. */
 function band(value: number, from: number[]): number {
@@ -86,7 +88,7 @@ export function bindingSetting(input: BindingInput): BindingSetting {
   if (column < 0) column = SOLE_UP_TO.length;
   const value = VALUES[code][column];
   if (value === null) return { ok: false, reason: "outsideTable" };
-  return { ok: true, code: SKIER_CODES[code], value, twistNm: TWIST[code], forwardLeanNm: FORWARD[code] };
+  return { ok: true, value: { code: SKIER_CODES[code], value, twistNm: TWIST[code], forwardLeanNm: FORWARD[code] } };
 }
 
 /**
@@ -131,7 +133,7 @@ export const bindingFor = ({ weightKg, heightCm, age, skill }: BindingPerson, so
  * the agreement says "set at the counter".
  */
 export function settleBinding(setting: BindingSetting, soleLengthMm: number | null, clerkValue: number | null): LineBinding | null {
-  const table = setting.ok ? setting : null;
+  const table = setting.ok ? setting.value : null;
   const value = clerkValue ?? table?.value ?? null;
   if (value === null) return null;
   return {
