@@ -91,7 +91,7 @@ function checkoutRefusal(failure: HoldFailure | { reason: "provider" }): Result<
     case "invalidLine":
       return ok({ backToBag: "unavailable" });
     case "unavailable":
-      return fail.conflict(
+      return fail.unavailable(
         { form: "booking.checkout.unavailable" },
         { item: `${failure.line.name}${failure.line.size ? ` (${failure.line.size})` : ""}` },
       );
