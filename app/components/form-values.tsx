@@ -18,6 +18,11 @@ export function replyFor(reply: unknown, target?: string): FormReply | undefined
   return answer.target === target ? answer : undefined;
 }
 
+/** Whether the action refused any form of the page (whatever its target): the page then shows no "done" notice. */
+export function refusedAny(reply: unknown): boolean {
+  return replyFor(reply, (reply as FormReply | undefined)?.target) !== undefined && Object.keys((reply as FormReply).errors).length > 0;
+}
+
 export function FormValues({
   reply,
   initial,

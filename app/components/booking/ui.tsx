@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/react";
-import { useField } from "../form-values";
+import { useField, useFormScope } from "../form-values";
 import { useLocalPath } from "../use-locale";
 
 export type StepId = "branch" | "period" | "persons" | "equipment" | "bag" | "invoice" | "payment";
@@ -74,6 +74,19 @@ export function Notice({ tone = "error", children, id }: { tone?: "error" | "inf
     <div ref={ref} id={id} role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded-lg border p-3 ${styles}`}>
       {children}
     </div>
+  );
+}
+
+/**
+ * The message of a refused form for the whole of it (`form`), with its placeholders (the line sold out, the
+ * limit's count), from the enclosing <FormValues>; nothing when there is none.
+ */
+export function FormNotice() {
+  const { t } = useTranslation();
+  const { errors, params } = useFormScope();
+  if (!errors.form) return null;
+  return (
+    <Notice>{t(errors.form, { item: params?.item ?? "", count: params?.count === undefined ? undefined : Number(params.count) })}</Notice>
   );
 }
 

@@ -11,7 +11,7 @@ import { ScanCodeField } from "../../components/admin/scan-codes";
 import { AdminPage, Fields, OrderStatusBadge, Section } from "../../components/admin/ui";
 import { DamageFees } from "../../components/booking/damage-fees";
 import { Totals } from "../../components/booking/totals";
-import { FormValues } from "../../components/form-values";
+import { FormValues, refusedAny } from "../../components/form-values";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import {
@@ -147,7 +147,7 @@ export default function OrderRecord({ loaderData, actionData }: Route.ComponentP
   const href = useLocalPath();
   const { order, shop, persons, lines, bindings, payments, emails, audit, actions, createdBy, hotel } = loaderData;
   const hotelLine = hotelNote(hotel, order.discounts);
-  const refused = Boolean(actionData && Object.keys(actionData.errors).length > 0);
+  const refused = refusedAny(actionData);
   const when = (d: Date | string | null) => (d ? formatDateTime(d, locale, "medium") : "—");
   const [params] = useSearchParams();
   const done = params.get("done");

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
 import { PeakNote } from "../../components/booking/peak-note";
 import { CouponNote, Totals } from "../../components/booking/totals";
-import { inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
+import { FormNotice, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
+import { FormValues, useField } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { formatDateTime, formatMoney } from "../../domain/format";
@@ -118,6 +119,21 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "bag"
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
+/** The coupon field: the code as typed when a form came back with one, else the bag's coupon. */
+function CouponInput({ held, describedBy }: { held: string | null | undefined; describedBy?: string }) {
+  const typed = useField("code").value;
+  return (
+    <input
+      id="coupon"
+      name="code"
+      defaultValue={typed || held || ""}
+      autoCapitalize="characters"
+      aria-describedby={describedBy}
+      className={`${inputClass} mt-0`}
+    />
+  );
+}
+
 export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -164,11 +180,9 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
       {loaderData.returned && <Notice tone="info">{t(`booking.bag.returned.${loaderData.returned.outcome}`)}</Notice>}
       {loaderData.returned?.holdOpen && <ReleaseHold />}
       {loaderData.changed && <Notice>{t(loaderData.changed)}</Notice>}
-      {actionData?.errors.form && (
-        <Notice>
-          {t(actionData.errors.form, { count: actionData.params?.count === undefined ? undefined : Number(actionData.params.count) })}
-        </Notice>
-      )}
+      <FormValues reply={actionData}>
+        <FormNotice />
+      </FormValues>
       <p className="mt-4 text-slate-700">
         {t("booking.bag.summary", { shop: shop.name, from: when(period.pickupAt), to: when(period.returnAt), count: period.days })}{" "}
         <Link to={href(base)} className="text-brand-700 underline hover:text-brand-900">
@@ -282,14 +296,9 @@ export default function Bag({ loaderData, actionData }: Route.ComponentProps) {
               {t("booking.bag.coupon")}
             </label>
             <div className="mt-1 flex gap-2">
-              <input
-                id="coupon"
-                name="code"
-                defaultValue={String(actionData?.values.code ?? "") || loaderData.couponCode || ""}
-                autoCapitalize="characters"
-                aria-describedby={couponState ? "coupon-state" : undefined}
-                className={`${inputClass} mt-0`}
-              />
+              <FormValues reply={actionData}>
+                <CouponInput held={loaderData.couponCode} describedBy={couponState ? "coupon-state" : undefined} />
+              </FormValues>
               <button type="submit" className="rounded-md border border-brand-700 px-3 font-medium text-brand-800 hover:bg-brand-50">
                 {t("booking.bag.apply")}
               </button>

@@ -5,6 +5,7 @@ import { analyticsItem, euros, useEcommerce } from "../../components/analytics";
 import { PeakNote } from "../../components/booking/peak-note";
 import { CouponNote, Totals } from "../../components/booking/totals";
 import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
+import { FormValues, useFormScope, valueAt } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
 import { countryChoices, DEFAULT_COUNTRY } from "../../domain/countries";
@@ -126,6 +127,15 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "chec
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <FormValues reply={actionData} initial={loaderData.values}>
+      <CheckoutPage loaderData={loaderData} />
+    </FormValues>
+  );
+}
+
+/** The step inside its form's values: a refused form shows what was typed, each message beside its field. */
+function CheckoutPage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalPath();
@@ -136,8 +146,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (navigation.state === "idle") sent.current = false;
   }, [navigation.state]);
-  const values = actionData?.values ?? loaderData.values;
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const { values, errors, params } = useFormScope();
   // The spec's sentence alone does not say what is missing: the banner names the fields.
   const invalidFields = FIELDS.filter((name) => errors[name]).map((name) => t(`booking.invoice.${name}`));
   const missing =
@@ -162,9 +171,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const whenNotTicked = "group-has-[#damage-waiver:checked]:hidden";
   const { countries } = loaderData;
   const text = (name: (typeof FIELDS)[number], autoComplete: string, type = "text", required = true) => (
-    <Field name={name} label={t(`booking.invoice.${name}`) + (required ? "" : ` (${t("booking.optional")})`)} error={errors[name]}>
+    <Field name={name} label={t(`booking.invoice.${name}`) + (required ? "" : ` (${t("booking.optional")})`)}>
       {(props) => (
-        <input {...props} type={type} autoComplete={autoComplete} required={required} defaultValue={values[name]} className={inputClass} />
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          required={required}
+          defaultValue={valueAt(values, name)}
+          className={inputClass}
+        />
       )}
     </Field>
   );
@@ -178,8 +194,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       {errors.form && (
         <Notice>
           {t(errors.form, {
-            item: actionData?.params?.item ?? "",
-            count: actionData?.params?.count === undefined ? undefined : Number(actionData.params.count),
+            item: params?.item ?? "",
+            count: params?.count === undefined ? undefined : Number(params.count),
           }) + missing}
           {errors.form !== "booking.errors.invoiceFirst" && (
             <>
@@ -212,13 +228,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {text("postalCode", "postal-code")}
             {text("city", "address-level2")}
           </div>
-          <Field name="country" label={t("booking.invoice.country")} error={errors.country}>
+          <Field name="country" label={t("booking.invoice.country")}>
             {(props) => (
               <select
                 {...props}
                 autoComplete="country"
                 required
-                defaultValue={values.country || DEFAULT_COUNTRY[locale]}
+                defaultValue={valueAt(values, "country") || DEFAULT_COUNTRY[locale]}
                 className={inputClass}
               >
                 <optgroup label={t("booking.invoice.countriesLikely")}>

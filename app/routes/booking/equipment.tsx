@@ -5,7 +5,8 @@ import { z } from "zod";
 import { euros, useEcommerce } from "../../components/analytics";
 import { PackagePicker } from "../../components/booking/package-picker";
 import { BookingSummaryBox } from "../../components/booking/summary";
-import { inputClass, Notice, PageTitle, StepNav } from "../../components/booking/ui";
+import { FormNotice, inputClass, PageTitle, StepNav } from "../../components/booking/ui";
+import { FormValues } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
 import { Picture } from "../../components/site/picture";
 import { useLocale, useLocalPath } from "../../components/use-locale";
@@ -174,14 +175,9 @@ export default function Equipment({ loaderData, actionData }: Route.ComponentPro
         links={{ branch: `/rental/${appId}`, period: `/rental/${appId}/${slug}`, persons: `/rental/${appId}/${slug}/persons` }}
       />
       <BookingSummaryBox summary={loaderData.summary} periodLink={`/rental/${appId}/${slug}`} />
-      {actionData?.errors.form && (
-        <Notice>
-          {t(actionData.errors.form, {
-            item: String(actionData.params?.item ?? ""),
-            count: Number(actionData.params?.count ?? 0),
-          })}
-        </Notice>
-      )}
+      <FormValues reply={actionData}>
+        <FormNotice />
+      </FormValues>
       <nav aria-label={t("booking.equipment.whom")} className="mt-6">
         <ul className="flex flex-wrap gap-2">
           {persons.map((p) => (

@@ -2,8 +2,8 @@ import { Plus, Trash2, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { BookingSummaryBox } from "../../components/booking/summary";
-import { Field, inputClass, Notice, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
-import { FormValues, replyFor } from "../../components/form-values";
+import { Field, FormNotice, inputClass, PageTitle, PrimaryButton, StepNav } from "../../components/booking/ui";
+import { FormValues, useFormScope } from "../../components/form-values";
 import { pageMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { rowField } from "../../domain/forms";
@@ -88,131 +88,134 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pers
 
 export default function Persons({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
-  const persons = ((replyFor(actionData)?.values ?? loaderData.values).persons ?? []) as PersonRow[];
-  const formError = actionData?.errors.form;
-  const { appId, slug, asks, contact } = loaderData;
+  const { appId, slug, asks } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
       <PageTitle>{t("booking.persons.title")}</PageTitle>
       <StepNav current="persons" links={{ branch: `/rental/${appId}`, period: `/rental/${appId}/${slug}` }} />
       <BookingSummaryBox summary={loaderData.summary} periodLink={`/rental/${appId}/${slug}`} />
       <p className="mt-4 text-slate-700">{t(asks.shoeSize === "none" ? "booking.persons.leadNoShoes" : "booking.persons.lead")}</p>
-      {formError && <Notice>{t(formError)}</Notice>}
       <FormValues reply={actionData} initial={loaderData.values}>
-        <Form method="post" noValidate className="mt-6 space-y-6">
-          {/* Enter in a field submits the first submit button: make that "continue", not "remove". */}
-          <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only" />
-          {persons.map((person, i) => (
-            <fieldset key={person.key} className="rounded-2xl border border-slate-200 p-4 sm:p-5">
-              <legend className="flex items-center gap-2 px-1 text-lg font-semibold">
-                <UserRound aria-hidden="true" className="size-5 text-brand-700" />
-                {t("booking.persons.person", { n: i + 1 })}
-              </legend>
-              <input type="hidden" name={rowField("persons", i, "id")} value={person.id} />
-              <input type="hidden" name={rowField("persons", i, "key")} value={person.key} />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field name={rowField("persons", i, "firstName")} label={t("booking.persons.firstName")}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      defaultValue={person.firstName}
-                      autoComplete={i === 0 ? "given-name" : "off"}
-                      required
-                      // biome-ignore lint/a11y/noAutofocus: the person just added is where the visitor continues
-                      autoFocus={actionData?.focus === props.id}
-                      className={inputClass}
-                    />
-                  )}
-                </Field>
-                <Field name={rowField("persons", i, "lastName")} label={t("booking.persons.lastName")}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      defaultValue={person.lastName}
-                      autoComplete={i === 0 ? "family-name" : "off"}
-                      className={inputClass}
-                    />
-                  )}
-                </Field>
-                <Field name={rowField("persons", i, "heightCm")} label={t("booking.persons.height")}>
-                  {(props) => <input {...props} defaultValue={person.heightCm} inputMode="decimal" className={inputClass} />}
-                </Field>
-                <Field name={rowField("persons", i, "weightKg")} label={t("booking.persons.weight")}>
-                  {(props) => <input {...props} defaultValue={person.weightKg} inputMode="decimal" className={inputClass} />}
-                </Field>
-                <Field name={rowField("persons", i, "skill")} label={t("booking.persons.skill")}>
-                  {(props) => (
-                    <select {...props} defaultValue={person.skill} className={inputClass}>
-                      <option value="">{t("booking.persons.skillUnknown")}</option>
-                      {SKILLS.map((skill) => (
-                        <option key={skill} value={skill}>
-                          {t(`booking.skill.${skill}`)}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                {asks.shoeSize !== "none" && <ShoeSizeField index={i} person={person} systems={asks.shoeSize} />}
-                <Field
-                  name={rowField("persons", i, "age")}
-                  label={t("booking.persons.age")}
-                  hint={t(asks.bindings ? "booking.persons.ageHint" : "booking.persons.ageHintPrices")}
-                >
-                  {(props) => (
-                    <input {...props} type="text" inputMode="numeric" autoComplete="off" defaultValue={person.age} className={inputClass} />
-                  )}
-                </Field>
-              </div>
-              {persons.length > 1 && (
-                <button
-                  type="submit"
-                  name="intent"
-                  value={`remove-${i}`}
-                  formNoValidate
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-red-700 hover:underline"
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  {t("booking.persons.remove", { n: i + 1 })}
-                </button>
-              )}
-            </fieldset>
-          ))}
-          <div className="flex flex-wrap items-center gap-4">
-            {persons.length < MAX_PERSONS && (
-              <button
-                type="submit"
-                name="intent"
-                value="add"
-                formNoValidate
-                className="inline-flex items-center gap-1 rounded-lg border border-brand-700 px-4 py-2.5 font-medium text-brand-800 hover:bg-brand-50"
-              >
-                <Plus aria-hidden="true" className="size-4" />
-                {t("booking.persons.add")}
-              </button>
-            )}
-            <PrimaryButton name="intent" value="save" busy={busy}>
-              {t("booking.continue")}
-            </PrimaryButton>
-          </div>
-          {persons.length >= MAX_PERSONS && (
-            <p data-group-limit className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800">
-              {t("booking.persons.groupLimit", { count: MAX_PERSONS })}{" "}
-              <a
-                className="font-medium break-all text-brand-800 underline"
-                href={`mailto:${contact.email}?subject=${encodeURIComponent(t("booking.persons.groupSubject", { shop: contact.name }))}`}
-              >
-                {contact.email}
-              </a>
-              {" · "}
-              <a className="font-medium whitespace-nowrap text-brand-800 underline" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
-                {contact.phone}
-              </a>
-            </p>
-          )}
-        </Form>
+        <FormNotice />
+        <PersonsForm loaderData={loaderData} focus={actionData?.focus} />
       </FormValues>
     </div>
+  );
+}
+
+/** The persons as typed when the form came back, else as the bag holds them; one fieldset each. */
+function PersonsForm({ loaderData, focus }: Pick<Route.ComponentProps, "loaderData"> & { focus?: string | null }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const persons = (useFormScope().values.persons ?? []) as PersonRow[];
+  const { asks, contact } = loaderData;
+  return (
+    <Form method="post" noValidate className="mt-6 space-y-6">
+      {/* Enter in a field submits the first submit button: make that "continue", not "remove". */}
+      <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only" />
+      {persons.map((person, i) => (
+        <fieldset key={person.key} className="rounded-2xl border border-slate-200 p-4 sm:p-5">
+          <legend className="flex items-center gap-2 px-1 text-lg font-semibold">
+            <UserRound aria-hidden="true" className="size-5 text-brand-700" />
+            {t("booking.persons.person", { n: i + 1 })}
+          </legend>
+          <input type="hidden" name={rowField("persons", i, "id")} value={person.id} />
+          <input type="hidden" name={rowField("persons", i, "key")} value={person.key} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name={rowField("persons", i, "firstName")} label={t("booking.persons.firstName")}>
+              {(props) => (
+                <input
+                  {...props}
+                  defaultValue={person.firstName}
+                  autoComplete={i === 0 ? "given-name" : "off"}
+                  required
+                  // biome-ignore lint/a11y/noAutofocus: the person just added is where the visitor continues
+                  autoFocus={focus === props.id}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field name={rowField("persons", i, "lastName")} label={t("booking.persons.lastName")}>
+              {(props) => (
+                <input {...props} defaultValue={person.lastName} autoComplete={i === 0 ? "family-name" : "off"} className={inputClass} />
+              )}
+            </Field>
+            <Field name={rowField("persons", i, "heightCm")} label={t("booking.persons.height")}>
+              {(props) => <input {...props} defaultValue={person.heightCm} inputMode="decimal" className={inputClass} />}
+            </Field>
+            <Field name={rowField("persons", i, "weightKg")} label={t("booking.persons.weight")}>
+              {(props) => <input {...props} defaultValue={person.weightKg} inputMode="decimal" className={inputClass} />}
+            </Field>
+            <Field name={rowField("persons", i, "skill")} label={t("booking.persons.skill")}>
+              {(props) => (
+                <select {...props} defaultValue={person.skill} className={inputClass}>
+                  <option value="">{t("booking.persons.skillUnknown")}</option>
+                  {SKILLS.map((skill) => (
+                    <option key={skill} value={skill}>
+                      {t(`booking.skill.${skill}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {asks.shoeSize !== "none" && <ShoeSizeField index={i} person={person} systems={asks.shoeSize} />}
+            <Field
+              name={rowField("persons", i, "age")}
+              label={t("booking.persons.age")}
+              hint={t(asks.bindings ? "booking.persons.ageHint" : "booking.persons.ageHintPrices")}
+            >
+              {(props) => (
+                <input {...props} type="text" inputMode="numeric" autoComplete="off" defaultValue={person.age} className={inputClass} />
+              )}
+            </Field>
+          </div>
+          {persons.length > 1 && (
+            <button
+              type="submit"
+              name="intent"
+              value={`remove-${i}`}
+              formNoValidate
+              className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-red-700 hover:underline"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t("booking.persons.remove", { n: i + 1 })}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      <div className="flex flex-wrap items-center gap-4">
+        {persons.length < MAX_PERSONS && (
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            formNoValidate
+            className="inline-flex items-center gap-1 rounded-lg border border-brand-700 px-4 py-2.5 font-medium text-brand-800 hover:bg-brand-50"
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            {t("booking.persons.add")}
+          </button>
+        )}
+        <PrimaryButton name="intent" value="save" busy={busy}>
+          {t("booking.continue")}
+        </PrimaryButton>
+      </div>
+      {persons.length >= MAX_PERSONS && (
+        <p data-group-limit className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800">
+          {t("booking.persons.groupLimit", { count: MAX_PERSONS })}{" "}
+          <a
+            className="font-medium break-all text-brand-800 underline"
+            href={`mailto:${contact.email}?subject=${encodeURIComponent(t("booking.persons.groupSubject", { shop: contact.name }))}`}
+          >
+            {contact.email}
+          </a>
+          {" · "}
+          <a className="font-medium whitespace-nowrap text-brand-800 underline" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
+            {contact.phone}
+          </a>
+        </p>
+      )}
+    </Form>
   );
 }
 
