@@ -27,9 +27,10 @@ import { fail } from "../../domain/result";
 import { useTranslation } from "../../i18n/react";
 import { calendarFeedState, newCalendarFeed } from "../../server/admin/calendar-feed.server";
 import { closeDay, reopenDay } from "../../server/admin/closed-days.server";
-import { requireBackOffice, requireBranch } from "../../server/http/back-office-guards.server";
 import { publicOrigin } from "../../server/config.server";
+import { requireBackOffice, requireBranch } from "../../server/http/back-office-guards.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { refuse } from "../../server/http/results.server";
 import { calendarShops, getCalendar } from "../../server/planner/calendar.server";
 import { blockUnit, getPlanner, moveReservation, removeBlock } from "../../server/planner/planner.server";
@@ -38,8 +39,8 @@ import type { Route } from "./+types/calendar";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
   const url = new URL(request.url);
-  if (calendarView(url.searchParams) === "planner") return plannerLoader(user, url);
-  const query = calendarQuery.parse(Object.fromEntries(url.searchParams));
+  if (calendarView(url.searchParams) === "planner") return plannerLoader(user, request);
+  const query = readQuery(request, calendarQuery);
   if (query.shop !== undefined) requireBranch(user, query.shop);
   const today = zonedDate(new Date());
   const range = calendarRange(query, today);
@@ -72,9 +73,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The planner of one branch (the first the user works at unless the URL names one of theirs). */
-async function plannerLoader(user: Awaited<ReturnType<typeof requireBackOffice>>, url: URL) {
+async function plannerLoader(user: Awaited<ReturnType<typeof requireBackOffice>>, request: Request) {
+  const url = new URL(request.url);
   const { locale } = splitLocale(url.pathname);
-  const query = plannerQuery.parse(Object.fromEntries(url.searchParams));
+  const query = readQuery(request, plannerQuery);
   if (query.shop !== undefined) requireBranch(user, query.shop);
   const today = zonedDate(new Date());
   const range = plannerRange(query, today);

@@ -6,6 +6,7 @@ import { CSV_COLUMNS, csvRows, reportCsv, reportCsvQuery, reportRange, reportSco
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
 import { requireBackOffice, requireBranch } from "../../server/http/back-office-guards.server";
+import { readQuery } from "../../server/http/query.server";
 import { languageParam } from "../../server/http/results.server";
 import { getReports } from "../../server/reports/reports.server";
 
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   languageParam(params.lang);
   const user = await requireBackOffice(request);
   const url = new URL(request.url);
-  const query = reportCsvQuery.parse(Object.fromEntries(url.searchParams));
+  const query = readQuery(request, reportCsvQuery);
   if (query.shop !== undefined) requireBranch(user, query.shop);
   const range = reportRange(query, zonedDate(new Date()));
   const { locale } = splitLocale(url.pathname);

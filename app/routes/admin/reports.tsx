@@ -33,12 +33,13 @@ import {
 import { useTranslation } from "../../i18n/react";
 import { branchesOf } from "../../server/admin/orders.server";
 import { requireBackOffice, requireBranch } from "../../server/http/back-office-guards.server";
+import { readQuery } from "../../server/http/query.server";
 import { getReports } from "../../server/reports/reports.server";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBackOffice(request);
-  const query = reportsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = readQuery(request, reportsQuery);
   if (query.shop !== undefined) requireBranch(user, query.shop);
   const range = reportRange(query, zonedDate(new Date()));
   const [choices, report] = await Promise.all([branchesOf(user), getReports(reportScope(user.shopIds, query.shop), range)]);
