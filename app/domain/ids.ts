@@ -39,11 +39,8 @@ export function slugSchema(message?: string) {
 }
 
 /**
- * The category a public page (ski service, depot, sports shop) sent the visitor to book: carried as
- * `?category=` through the period and persons steps to the equipment for the whole bag. Null if absent
- * or malformed.
+ * The query that names the category a public page (ski service, depot, sports shop) sent the visitor to
+ * book: `?category=`, carried through the period and persons steps to the equipment for the whole bag.
+ * A malformed one is none.
  */
-export function wantedCategory(url: URL): string | null {
-  const parsed = slugSchema().safeParse(url.searchParams.get("category"));
-  return parsed.success ? parsed.data : null;
-}
+export const wantedCategoryQuery = z.object({ category: slugSchema().optional().catch(undefined) });

@@ -8,7 +8,7 @@ import { pageMeta } from "../../components/meta";
 import { useLocale } from "../../components/use-locale";
 import { rowField } from "../../domain/forms";
 import { splitLocale } from "../../domain/i18n";
-import { slugSchema, wantedCategory } from "../../domain/ids";
+import { slugSchema, wantedCategoryQuery } from "../../domain/ids";
 import { blankPersonRow, editPersonRows, MAX_PERSONS, type PersonRow, personRows } from "../../domain/person-rows";
 import { checkPersons, personsQuestions, type ShoeSizeQuestion } from "../../domain/persons";
 import {
@@ -26,6 +26,7 @@ import { loadBag, savePersons } from "../../server/booking/bag-store.server";
 import { bagPeriod, bookingSummary, getBranch, missingStep } from "../../server/booking/flow.server";
 import { allItems } from "../../server/catalog/catalog.server";
 import { readForm } from "../../server/http/forms.server";
+import { readQuery } from "../../server/http/query.server";
 import { echo, found, param, redirectTo, refuse } from "../../server/http/results.server";
 import type { Route } from "./+types/persons";
 
@@ -80,7 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const checked = checkPersons(persons);
   if (!checked.ok) return refuse(checked, { values: { persons } }, undefined, { focus: null });
   await savePersons(bag, checked.value);
-  const category = wantedCategory(new URL(request.url));
+  const { category } = readQuery(request, wantedCategoryQuery);
   return redirectTo(request, `/rental/${appId}/${slug}/equipment${category ? `?person=all&category=${category}` : ""}`);
 }
 
