@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { readDamagePhoto } from "../../server/counter/damage.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { found, param } from "../../server/http/results.server";
 
 /**

@@ -46,8 +46,8 @@ import {
   updateItem,
   updateSurcharge,
 } from "../../server/admin/items.server";
-import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { releaseUnit } from "../../server/counter/damage.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { readForm, saveForm } from "../../server/http/forms.server";
 import { readQuery } from "../../server/http/query.server";
 import { echo, forbidden, found, param, redirectTo, refuse } from "../../server/http/results.server";

@@ -17,9 +17,9 @@ import { SHOE_SYSTEM_LABEL, SHOE_SYSTEMS, shoeSizeHint, shoeSizeToEu, shoeSystem
 import { SEASONS, SKILLS, seasonSchema } from "../../domain/vocabulary";
 import { useTranslation } from "../../i18n/react";
 import { branchesOf } from "../../server/admin/orders.server";
-import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { publicOrigin } from "../../server/config.server";
 import { counterCatalog, counterDraft, counterStartPeriod } from "../../server/counter/counter-order.server";
+import { requireBackOffice } from "../../server/http/back-office-guards.server";
 import { readForm } from "../../server/http/forms.server";
 import { readQuery } from "../../server/http/query.server";
 import { echo, redirectTo, refuse } from "../../server/http/results.server";
