@@ -1,8 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locales } from "../../app/domain/i18n";
-import { sqlState } from "../../app/server/db/retry.server";
 import { type Database, queryPrepared } from "../../app/server/db/client.server";
+import { sqlState } from "../../app/server/db/retry.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
 import { createTestDatabase, testDbKind } from "../helpers/db";
