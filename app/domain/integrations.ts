@@ -36,7 +36,6 @@ export const WEBHOOK_EVENTS = [
   "order.refunded",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 
 /** A delivery is tried again with exponential backoff for a day, then given up (decision 050). */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;

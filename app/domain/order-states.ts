@@ -15,22 +15,18 @@ function group<const S extends OrderStatus>(...statuses: S[]): readonly S[] {
  * customer may see the deposit. A payment arriving again for such an order is "already paid".
  */
 export const PAID_STATUSES = group("paid", "picked_up", "returned");
-export type PaidStatus = (typeof PAID_STATUSES)[number];
 
 /** Paid and not yet back: the rental is still to come or under way (return reminder, deposit, calendar feed). */
 export const OPEN_STATUSES = group("paid", "picked_up");
-export type OpenStatus = (typeof OPEN_STATUSES)[number];
 
 /** Handed out at the counter: the customer has had the units (damage report, deposit capture, no cancelling). */
 export const HANDED_OUT_STATUSES = group("picked_up", "returned");
-export type HandedOutStatus = (typeof HANDED_OUT_STATUSES)[number];
 
 /**
  * Booked and not handed out yet: waiting for payment or paid. Its units may still move to another unit of the
  * same item and size (planner, a unit leaving service); once handed out, the customer has that unit.
  */
 export const BEFORE_PICKUP_STATUSES = group("pending_payment", "paid");
-export type BeforePickupStatus = (typeof BEFORE_PICKUP_STATUSES)[number];
 
 const member =
   <S extends OrderStatus>(statuses: readonly S[]) =>

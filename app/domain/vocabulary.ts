@@ -37,12 +37,10 @@ export const skillSchema = /* @__PURE__ */ z.enum(SKILLS);
  */
 export const AGE_BANDS = ["child", "youth", "adult"] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
-export const ageBandSchema = /* @__PURE__ */ z.enum(AGE_BANDS);
 
 /** Only active units are rented out; one in maintenance comes back, a retired one does not. */
 export const UNIT_STATUSES = ["active", "maintenance", "retired"] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
-export const unitStatusSchema = /* @__PURE__ */ z.enum(UNIT_STATUSES);
 
 /** Staff work in the branches they are given, admins in all of them; customers only book. */
 export const ROLES = ["customer", "staff", "admin"] as const;
@@ -72,8 +70,6 @@ export type BlockKind = (typeof BLOCK_KINDS)[number];
 
 /** A unit's claim for a period: held while the customer pays, confirmed once paid, released when given back. */
 export const RESERVATION_STATES = ["held", "confirmed", "released"] as const;
-export type ReservationState = (typeof RESERVATION_STATES)[number];
-export const reservationStateSchema = /* @__PURE__ */ z.enum(RESERVATION_STATES);
 
 /** A coupon takes a percentage off, or a fixed amount in cents. */
 export const COUPON_KINDS = ["percent", "fixed"] as const;
@@ -82,8 +78,6 @@ export const couponKindSchema = /* @__PURE__ */ z.enum(COUPON_KINDS);
 
 /** A payment at the provider, as its events move it (docs/decisions/012-payments.md). */
 export const PAYMENT_STATUSES = ["created", "pending", "succeeded", "failed", "cancelled", "expired", "refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const paymentStatusSchema = /* @__PURE__ */ z.enum(PAYMENT_STATUSES);
 
 /**
  * A deposit on the customer's card (decision 045): `pending` until it is authorised, then `authorised`
@@ -92,12 +86,10 @@ export const paymentStatusSchema = /* @__PURE__ */ z.enum(PAYMENT_STATUSES);
  */
 export const DEPOSIT_STATUSES = ["pending", "authorised", "released", "captured", "expired", "failed"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
-export const depositStatusSchema = /* @__PURE__ */ z.enum(DEPOSIT_STATUSES);
 
 /** The rule that recommends an item's size from a person's body (domain/sizing.ts); `none` recommends none. */
 export const SIZING_KINDS = ["ski", "snowboard", "boot", "helmet", "ebike", "clothing", "none"] as const;
 export type SizingKind = (typeof SIZING_KINDS)[number];
-export const sizingKindSchema = /* @__PURE__ */ z.enum(SIZING_KINDS);
 
 /** An outgoing webhook delivery (decision 050): `pending` until delivered (a 2xx answer) or given up (`failed`). */
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;

@@ -21,9 +21,6 @@ export const WEBHOOK_HEADERS = {
 } as const;
 export const WEBHOOK_USER_AGENT = "DolomitiRental-Webhooks/1";
 
-/** A signing secret: `whsec_` and 32 random bytes, base64url. */
-export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9_-]{43}$/;
-
 /** How long a receiver should accept a signature by default, either way from its own clock. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -20,8 +20,6 @@ export const apiKeySchema = z.object({
   shopId: z.preprocess((value) => (value === "" || value === undefined ? null : value), rowIdSchema("admin.errors.choose").nullable()),
 });
 
-export type ApiKeyInput = z.infer<typeof apiKeySchema>;
-
 /** The i18n key of a scope's name and of its one-line explanation. */
 export const scopeMessage = (scope: ApiScope) => `admin.apiKeys.scope.${scope.replace(":", "_")}`;
 export const scopeHint = (scope: ApiScope) => `admin.apiKeys.scopeHint.${scope.replace(":", "_")}`;

@@ -10,7 +10,7 @@ import { SOLE_LENGTH_MM } from "../counter/binding";
 import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate } from "../periods";
 import { UNIT_STATUSES } from "../vocabulary";
-import { checkbox, integer, optionalInteger, optionalText } from "./fields";
+import { integer, optionalInteger, optionalText } from "./fields";
 
 export const MAX_UNITS_AT_ONCE = 50;
 
@@ -51,8 +51,6 @@ export const unitChangeSchema = z.object({
   note: optionalText(300),
   soleLengthMm: optionalInteger(SOLE_LENGTH_MM.min, SOLE_LENGTH_MM.max).default(null),
 });
-
-export const unitDeleteSchema = z.object({ unitId: rowId, confirm: checkbox.optional() });
 
 /** The size of a new unit must be one the item offers; an item without sizes has units without one. */
 export function checkUnitSize(size: string | null, sizes: string[]): string | null {

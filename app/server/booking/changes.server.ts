@@ -547,8 +547,3 @@ export async function expireOrderChange(changeId: number, db: Db = getDb()): Pro
       await tx.execute(sql`update reservations set state = 'released' where state = 'held' and order_change_id = ${changeId}`);
   });
 }
-
-/** The changes of an order, newest first (the order's history of changes). */
-export async function changesOf(orderId: string, db: Db = getDb()) {
-  return db.select().from(orderChanges).where(eq(orderChanges.orderId, orderId)).orderBy(sql`${orderChanges.id} desc`);
-}

@@ -20,7 +20,6 @@ import { getShopCalendar } from "./calendar.server";
 import { type BagLine, linePeaks, quoteBag } from "./quote.server";
 
 export type Step = "branch" | "period" | "persons" | "equipment" | "bag" | "invoice" | "payment";
-export const STEPS: Step[] = ["branch", "period", "persons", "equipment", "bag", "invoice", "payment"];
 
 /** An enabled storefront, from memory (decision 035). */
 export const getStorefront = catalogRead("getStorefront", async (appId: Season) => {

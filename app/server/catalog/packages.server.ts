@@ -22,7 +22,6 @@ import { allItems, allPriceTables, surchargesOf } from "./catalog.server";
 import { catalogRead } from "./catalog-cache.server";
 
 export type PackageRow = typeof packages.$inferSelect;
-export type PackageComponentRow = typeof packageItems.$inferSelect;
 
 /** A storefront's active packages with their components, in display order; from memory, or with `db` (a transaction) from the tables. */
 export function activePackages(appId: Season, db?: Db) {

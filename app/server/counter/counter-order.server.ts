@@ -4,7 +4,7 @@
  * through the same rental core as an online booking: holdOrder claims the units, confirmOrder books them.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import {
   type CounterDraftValues,
   type CounterForm,
@@ -279,12 +279,4 @@ export async function counterDraft(
   const catalog = form.period ? await counterCatalog(user, form.period, form.persons, locale) : null;
   const quote = form.chosen ? await counterQuote({ ...form.chosen, persons: form.persons }) : null;
   return { values: form.values, catalog, quote, refusal: create ? refusal : null };
-}
-
-/** Item names for a list of line values (the counter form shows what was chosen even when no longer free). */
-export async function itemNames(values: string[], locale: Locale): Promise<Record<number, string>> {
-  const ids = [...new Set(values.map((v) => parseLineValue(v).itemId).filter(Number.isFinite))];
-  if (ids.length === 0) return {};
-  const rows = await getDb().select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, ids));
-  return Object.fromEntries(rows.map((r) => [r.id, pick(r.name, locale)]));
 }

@@ -197,7 +197,6 @@ export async function damageFeesOf(orderId: string, db: Db = getDb()) {
   }));
   return { lines, ...damageFeeTotals(lines) };
 }
-export type DamageFees = Awaited<ReturnType<typeof damageFeesOf>>;
 
 /**
  * A damage photo's file for staff of the order's branch, or null: only names of the stored shape, of a photo
