@@ -1,8 +1,8 @@
 /** The commission report's table: one row per hotel, totals at the foot; and one hotel's orders. */
 
 import { Link } from "react-router";
-import type { CommissionRow } from "../../domain/admin/hotel";
 import { formatDateTime, formatMoney, formatPercent } from "../../domain/format";
+import type { CommissionRow } from "../../domain/reports/hotel-reports";
 import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
 import { OrderStatusBadge } from "./ui";

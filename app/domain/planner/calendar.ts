@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 import { isoDate, translatedText } from "../admin/fields";
-import { reportMonth, shiftMonth } from "../admin/hotel";
 import type { Translated } from "../i18n";
 import { rowId, rowIdSchema } from "../ids";
 import { addDays, type IsoDate, isoWeekday } from "../periods";
+import { reportMonth, shiftMonth } from "../reports/hotel-reports";
 import type { ItemKind } from "../vocabulary";
 
 export const CALENDAR_VIEWS = ["month", "week"] as const;

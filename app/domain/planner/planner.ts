@@ -6,10 +6,10 @@
  */
 import { z } from "zod";
 import { isoDate, optionalText, requiredText } from "../admin/fields";
-import { reportMonth, shiftMonth } from "../admin/hotel";
 import { rowId, rowIdSchema } from "../ids";
 import { isHandedOut } from "../order-states";
 import { addDays, daysBetween, type IsoDate, isoDateOrNull, zoneOffsetMinutes } from "../periods";
+import { reportMonth, shiftMonth } from "../reports/hotel-reports";
 import { mondayOf } from "./calendar";
 
 // ---------------------------------------------------------------------------------------------

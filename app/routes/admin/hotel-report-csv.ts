@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { commissionCsv, reportMonth } from "../../domain/admin/hotel";
 import { splitLocale } from "../../domain/i18n";
 import { zonedDate } from "../../domain/periods";
+import { commissionCsv, reportMonth } from "../../domain/reports/hotel-reports";
 import { getT } from "../../i18n/i18n";
 import { messages } from "../../i18n/messages.server";
-import { commissionReport } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
 import { languageParam } from "../../server/http/results.server";
+import { commissionReport } from "../../server/reports/hotel-reports.server";
 
 const query = z.object({ month: reportMonth.optional().catch(undefined) });
 

@@ -7,14 +7,14 @@ import { SettingsTabs } from "../../components/admin/settings-tabs";
 import { AdminPage, Section } from "../../components/admin/ui";
 import { adminMeta } from "../../components/meta";
 import { useLocale, useLocalPath } from "../../components/use-locale";
-import { reportMonth, reportTotals, shiftMonth } from "../../domain/admin/hotel";
 import { formatDate } from "../../domain/format";
 import { rowId } from "../../domain/ids";
 import { zonedDate } from "../../domain/periods";
+import { reportMonth, reportTotals, shiftMonth } from "../../domain/reports/hotel-reports";
 import { useTranslation } from "../../i18n/react";
-import { commissionReport } from "../../server/admin/hotels.server";
 import { requireAdmin } from "../../server/http/back-office-guards.server";
 import { readQuery } from "../../server/http/query.server";
+import { commissionReport } from "../../server/reports/hotel-reports.server";
 import type { Route } from "./+types/hotel-report";
 
 /** The report's URL: the month (default: this month in the shop's time zone) and optionally one hotel's orders. */

@@ -1,14 +1,13 @@
 /**
  * Partner hotels in the back office (under settings): list, read, create, change, delete (refused while
- * orders name the hotel), each change in the audit log; and the commission report per hotel and month.
+ * orders name the hotel), each change in the audit log. Their commission report is reports/hotel-reports.server.ts.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import { COMMISSION_STATUSES, type CommissionRow, commissionCents, type HotelInput, shiftMonth } from "../../domain/admin/hotel";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { HotelInput } from "../../domain/admin/hotel";
 import { likePattern, PAGE_SIZE, pageOf } from "../../domain/admin/list";
-import { zonedInstant } from "../../domain/periods";
 import { fail, ok, type Result } from "../../domain/result";
 import { getDb } from "../db/client.server";
-import { orders, partnerHotels, shops } from "../db/schema";
+import { orders, partnerHotels } from "../db/schema";
 import { auditTrail, recordAudit } from "./audit.server";
 
 export type HotelListQuery = {
@@ -102,69 +101,4 @@ export async function setHotelActive(userId: string, id: number, active: boolean
     await recordAudit(tx, { userId, action: active ? "activate" : "deactivate", entity: "hotel", entityId: id, before, after });
     return ok();
   });
-}
-
-/** The instants a calendar month (YYYY-MM) starts and ends in the shop's time zone. */
-export function monthRange(month: string): { from: Date; to: Date } {
-  return { from: zonedInstant(`${month}-01`, "00:00"), to: zonedInstant(`${shiftMonth(month, 1)}-01`, "00:00") };
-}
-
-/**
- * The commission report of a month: every hotel (those without orders in the month too), with its orders,
- * revenue and commission by the rule in app/domain/admin/hotel.ts; with `hotelId`, also that hotel's orders.
- */
-export async function commissionReport(month: string, hotelId?: number) {
-  const db = getDb();
-  const { from, to } = monthRange(month);
-  const counted = and(
-    inArray(orders.status, [...COMMISSION_STATUSES]),
-    gte(orders.pickupAt, from),
-    lt(orders.pickupAt, to),
-    eq(orders.hotelId, partnerHotels.id),
-  );
-  const sums = await db
-    .select({
-      hotel: partnerHotels,
-      orders: sql<number>`count(${orders.id})::int`,
-      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.mapWith(Number),
-    })
-    .from(partnerHotels)
-    .leftJoin(orders, counted)
-    .groupBy(partnerHotels.id)
-    .orderBy(asc(partnerHotels.name), asc(partnerHotels.id));
-  const rows: CommissionRow[] = sums.map((row) => ({
-    hotelId: row.hotel.id,
-    name: row.hotel.name,
-    town: row.hotel.town,
-    active: row.hotel.active,
-    commissionPercent: row.hotel.commissionPercent,
-    orders: row.orders,
-    revenueCents: row.revenueCents,
-    commissionCents: commissionCents(row.revenueCents, row.hotel.commissionPercent),
-  }));
-  const detail =
-    hotelId === undefined
-      ? null
-      : await db
-          .select({
-            id: orders.id,
-            number: orders.number,
-            status: orders.status,
-            name: orders.invoiceName,
-            shop: shops.name,
-            pickupAt: orders.pickupAt,
-            totalCents: orders.totalCents,
-          })
-          .from(orders)
-          .innerJoin(shops, eq(shops.id, orders.shopId))
-          .where(
-            and(
-              eq(orders.hotelId, hotelId),
-              inArray(orders.status, [...COMMISSION_STATUSES]),
-              gte(orders.pickupAt, from),
-              lt(orders.pickupAt, to),
-            ),
-          )
-          .orderBy(asc(orders.pickupAt), asc(orders.number));
-  return { month, rows, detail };
 }
