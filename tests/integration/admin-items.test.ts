@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePictureName, pictureFiles, pictureVariants } from "../../app/domain/pictures";
 import { addUnits, itemCalendar } from "../../app/server/admin/item-units.server";
 import { listItems } from "../../app/server/admin/items.server";
-import type { BackOfficeUser } from "../../app/server/auth/guards.server";
+import type { BackOfficeUser } from "../../app/server/auth/back-office.server";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import type { Db } from "../../app/server/db/client.server";
