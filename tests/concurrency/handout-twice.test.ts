@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BackOfficeUser } from "../../app/server/auth/guards.server";
+import type { BackOfficeUser } from "../../app/server/auth/back-office.server";
 import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { pickUpOrder } from "../../app/server/counter/handout.server";
 import { type Database, setDatabase } from "../../app/server/db/client.server";
