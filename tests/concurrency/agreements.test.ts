@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BackOfficeUser } from "../../app/server/auth/guards.server";
+import type { BackOfficeUser } from "../../app/server/auth/back-office.server";
 import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { signAgreement } from "../../app/server/counter/agreements.server";
 import { pickUpOrder } from "../../app/server/counter/handout.server";
