@@ -197,15 +197,6 @@ function offence(fromFile: string, ref: Pick<ImportRef, "specifier" | "typeOnly"
 /** Server code outside the HTTP layer that may build no Response: a test beside it may (it stubs `fetch`). */
 const isService = (file: string) => under(file, "app/server") && !isHttp(file) && !/\.test\.tsx?$/.test(file);
 
-/**
- * Offences found when these rules came in (issue 34), each being mended by whoever owns the file that
- * day. The list must only shrink: an entry that no longer offends fails the test until it is removed.
- */
-const KNOWN_OFFENCES: readonly string[] = [
-  // H7: the guards moved to server/http/back-office-guards.server.ts; this forwarder goes when its last importers have moved.
-  'app/server/auth/guards.server.ts imports "../http/back-office-guards.server": services import nothing from server/http or server/api',
-];
-
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
@@ -242,15 +233,8 @@ describe("layers of app/", () => {
       }
     }
     expect(imports).toBeGreaterThan(files.length);
-    // Listed without line numbers, which move with every edit; shown with them.
-    const offences = found.map(({ offence }) => offence);
-    const fresh = found
-      .filter(({ offence }) => !KNOWN_OFFENCES.includes(offence))
-      .map(({ offence, line }) => offence.replace(" ", `:${line} `));
-    expect(fresh, `imports that run back up a layer:\n${fresh.join("\n")}`).toEqual([]);
-    // A mended file leaves the list at once, so the list can only shrink.
-    const mended = KNOWN_OFFENCES.filter((listed) => !offences.includes(listed));
-    expect(mended, `mended, take these out of KNOWN_OFFENCES:\n${mended.join("\n")}`).toEqual([]);
+    const offences = found.map(({ offence, line }) => offence.replace(" ", `:${line} `));
+    expect(offences, `imports that run back up a layer:\n${offences.join("\n")}`).toEqual([]);
   }, 60_000);
 
   // Proves the check above cannot pass by finding nothing.
