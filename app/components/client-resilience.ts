@@ -7,7 +7,7 @@ const GUARD_KEY = "rental:chunk-reload-at";
  * Claims the one guarded reload: true (and remembered) unless a guarded reload happened in the last 10 s.
  * sessionStorage keeps the time across the reload, per tab.
  */
-export function claimGuardedReload(): boolean {
+function claimGuardedReload(): boolean {
   let last: number | null = null;
   try {
     const stored = window.sessionStorage.getItem(GUARD_KEY);

@@ -37,7 +37,7 @@ export type DemoServiceCapacity = Omit<typeof schema.serviceCapacity.$inferInser
 export type DemoCoupon = Omit<typeof schema.coupons.$inferInsert, "id">;
 export type DemoPartnerHotel = Omit<typeof schema.partnerHotels.$inferInsert, "id">;
 
-export const DEMO_VAT_BP = 2200;
+const DEMO_VAT_BP = 2200;
 
 // ---------------------------------------------------------------------------------------------
 // Storefronts
@@ -2044,7 +2044,7 @@ const DEGRESSIVE = [1, 1.9, 2.75, 3.5, 4.2, 4.85, 5.13];
 const roundTo50 = (cents: number) => Math.round(cents / 50) * 50;
 
 /** A degressive 1..7 day table from the one-day price, e.g. 3800 -> [3800, 7200, ..., 19500]. */
-export function degressiveTable(oneDayCents: number): Pick<DemoPriceTable, "dayPrices" | "extraDayCents"> {
+function degressiveTable(oneDayCents: number): Pick<DemoPriceTable, "dayPrices" | "extraDayCents"> {
   return {
     dayPrices: DEGRESSIVE.map((factor) => roundTo50(oneDayCents * factor)),
     extraDayCents: roundTo50(oneDayCents * 0.6),

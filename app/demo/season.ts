@@ -27,7 +27,7 @@ import type { AgeBand, ItemKind, OrderSource, OrderStatus, Season, Skill } from 
 // ---------------------------------------------------------------------------------------------
 // What the planner is given
 
-export type SeasonShop = {
+type SeasonShop = {
   id: number;
   slug: string;
   appIds: Season[];
@@ -35,7 +35,7 @@ export type SeasonShop = {
   weekdays: Record<string, number[]>;
   closedDays: IsoDate[];
 };
-export type SeasonItem = {
+type SeasonItem = {
   id: number;
   slug: string;
   kind: ItemKind;
@@ -47,9 +47,9 @@ export type SeasonItem = {
   sizes: string[];
   local: boolean;
 };
-export type SeasonUnit = { id: number; itemId: number; shopId: number; size: string | null; active: boolean };
-export type SeasonCoupon = Omit<CouponInput, "usesLeft" | "usesLeftForCustomer"> & { id: number; maxUses: number | null };
-export type SeasonHotel = { id: number; name: string; discountPercent: number; town: string };
+type SeasonUnit = { id: number; itemId: number; shopId: number; size: string | null; active: boolean };
+type SeasonCoupon = Omit<CouponInput, "usesLeft" | "usesLeftForCustomer"> & { id: number; maxUses: number | null };
+type SeasonHotel = { id: number; name: string; discountPercent: number; town: string };
 
 export type SeasonCatalogue = {
   shops: SeasonShop[];
@@ -68,7 +68,7 @@ export type SeasonCatalogue = {
 // ---------------------------------------------------------------------------------------------
 // What it plans
 
-export type PlannedPerson = {
+type PlannedPerson = {
   position: number;
   firstName: string;
   lastName: string;
@@ -122,7 +122,7 @@ export type PlannedOrder = {
 /** A unit out of service for some days (the planner's maintenance block), with the workshop's note. */
 export type PlannedBlock = { unitId: number; from: Date; to: Date; note: string };
 
-export type Customer = {
+type Customer = {
   firstName: string;
   lastName: string;
   email: string;
@@ -136,7 +136,7 @@ export type Customer = {
 // ---------------------------------------------------------------------------------------------
 // A seeded random sequence (mulberry32): the same seed gives the same season.
 
-export type Random = {
+type Random = {
   next(): number;
   int(min: number, max: number): number;
   pick<T>(values: readonly T[]): T;
@@ -144,7 +144,7 @@ export type Random = {
   chance(p: number): boolean;
 };
 
-export function randomSequence(seed: number): Random {
+function randomSequence(seed: number): Random {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -378,13 +378,13 @@ function mailPart(text: string): string {
 // The season curve: orders a day across the branches
 
 /** Month-day "MM-DD" between `start` and `end` of a season, the season possibly running over New Year. */
-export function inSeason(date: IsoDate, season: { start: string; end: string }): boolean {
+function inSeason(date: IsoDate, season: { start: string; end: string }): boolean {
   const md = date.slice(5);
   return season.start <= season.end ? md >= season.start && md <= season.end : md >= season.start || md <= season.end;
 }
 
 /** Winter rental orders expected on a day (all branches): the ski weeks' rhythm of a Dolomite valley. */
-export function winterDemand(date: IsoDate): number {
+function winterDemand(date: IsoDate): number {
   const md = date.slice(5);
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   // Saturday is arrival day; Sunday the second one.
@@ -401,7 +401,7 @@ export function winterDemand(date: IsoDate): number {
 }
 
 /** E-bike orders expected on a day: the summer holidays, and the golden autumn weeks. */
-export function summerDemand(date: IsoDate): number {
+function summerDemand(date: IsoDate): number {
   const md = date.slice(5);
   if (md < "06-15") return 2.5;
   if (md < "07-10") return 5;
@@ -411,7 +411,7 @@ export function summerDemand(date: IsoDate): number {
 }
 
 /** Ski service jobs brought in on a day: skis are tuned before the season and over it. */
-export function serviceDemand(date: IsoDate): number {
+function serviceDemand(date: IsoDate): number {
   const md = date.slice(5);
   if (md >= "10-15" && md < "12-15") return 4.5;
   if (md >= "12-15" || md < "04-15") return 2;
@@ -424,7 +424,7 @@ export function serviceDemand(date: IsoDate): number {
 type Booking = { from: number; to: number };
 
 /** The units of the shop and what they are booked for, so no unit is given twice at once. */
-export class UnitBook {
+class UnitBook {
   private readonly byKey = new Map<string, SeasonUnit[]>();
   private readonly busy = new Map<number, Booking[]>();
 

@@ -33,7 +33,7 @@ export const resetForm = z.object({ token: resetToken, password: newPassword });
 export const changePasswordForm = z.object({ current: currentPassword, password: newPassword });
 
 /** A six-digit code from an authenticator app; spaces between the groups are fine. */
-export const totpCode = z
+const totpCode = z
   .string()
   .transform((s) => s.replace(/\s/g, ""))
   .pipe(

@@ -8,7 +8,7 @@ import { invoiceSchema } from "./invoice";
 import { PERSON_LIMITS } from "./persons";
 import { AGE_BANDS, ITEM_KINDS, ORDER_SOURCES, ORDER_STATUSES, SEASONS, SKILLS } from "./vocabulary";
 
-export const API_PAGE_SIZE = { default: 50, max: 200 } as const;
+const API_PAGE_SIZE = { default: 50, max: 200 } as const;
 
 const isoDate = z.iso.date({ message: "booking.errors.date" });
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "booking.errors.time" });
@@ -18,13 +18,13 @@ const id = z.coerce.number().int().positive();
 const bodyId = z.number().int().positive();
 
 /** An opaque position in a list: where the previous page ended. */
-export const cursorSchema = z
+const cursorSchema = z
   .string()
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/)
   .optional()
   .describe("The `nextCursor` of the previous page; leave out for the first page.");
-export const limitSchema = z.coerce
+const limitSchema = z.coerce
   .number()
   .int()
   .min(1)
@@ -71,7 +71,7 @@ export const itemsQuery = z.object({
 
 export const idParams = z.object({ id });
 
-export const periodFields = {
+const periodFields = {
   pickupDate: isoDate.describe("Pickup day, YYYY-MM-DD, in the shop's time zone (Europe/Rome)."),
   pickupTime: clock.describe("Pickup time, HH:MM, within the branch's opening hours."),
   returnDate: isoDate.describe("Return day, YYYY-MM-DD."),
@@ -162,7 +162,7 @@ export const ordersQuery = z
 
 const translatedName = z.string().describe("In the request's language (Accept-Language), English when it has none.");
 
-export const pictureSchema = z.object({
+const pictureSchema = z.object({
   url: z.url().describe("The largest WebP file."),
   width: z.number().int(),
   height: z.number().int(),

@@ -9,7 +9,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 
-export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
 
 /** A host name as it appears in a URL: lower case, an IPv6 address in brackets, no port. */
 const hostname = z

@@ -42,7 +42,7 @@ export function isLanguageSegment(segment: string | undefined): boolean {
 }
 
 /** URL prefix of a language: "" for English, "/de" for German. */
-export function localePrefix(locale: Locale): string {
+function localePrefix(locale: Locale): string {
   return locale === defaultLocale ? "" : `/${locale}`;
 }
 

@@ -19,7 +19,7 @@ export function scopeAllows(granted: readonly ApiScope[], needed: ApiScope): boo
  * The public part of a key ("rk_" and 12 characters) names it in lists and logs; the rest is the secret.
  * A key is `rk_{prefix}_{secret}`: 72 random bits of prefix, 192 bits of secret, base64url.
  */
-export const API_KEY_PATTERN = /^rk_([A-Za-z0-9_-]{12})_([A-Za-z0-9_-]{32})$/;
+const API_KEY_PATTERN = /^rk_([A-Za-z0-9_-]{12})_([A-Za-z0-9_-]{32})$/;
 
 export function parseApiKey(value: string): { prefix: string; secret: string } | null {
   const match = API_KEY_PATTERN.exec(value);

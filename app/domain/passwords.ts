@@ -19,7 +19,7 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /** Counts characters as people see them: an emoji or an accented letter is one, not two UTF-16 units. */
-export function passwordLength(password: string): number {
+function passwordLength(password: string): number {
   return [...password.normalize("NFC")].length;
 }
 

@@ -5,8 +5,9 @@
  */
 import { type FieldErrors, ok, type Result } from "./result";
 import { SHOP_TIME_ZONE } from "./time-zone";
+
 /** The longest rental bookable online. */
-export const MAX_RENTAL_DAYS = 60;
+const MAX_RENTAL_DAYS = 60;
 
 export type IsoDate = string; // YYYY-MM-DD
 export type ClockTime = string; // HH:MM or HH:MM:SS
@@ -84,7 +85,7 @@ function parseDate(value: IsoDate): { y: number; m: number; d: number } | null {
 }
 
 /** Minutes since midnight of "HH:MM[:SS]", or null. */
-export function minutesOf(time: ClockTime): number | null {
+function minutesOf(time: ClockTime): number | null {
   const match = TIME.exec(time);
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }

@@ -39,7 +39,7 @@ export function personsQuestions(
 }
 
 /** The age group a package's price depends on (decision 030), as its labels name them: up to 11, 12–17, 18+. */
-export function ageBandOf(age: number | null | undefined): AgeBand | undefined {
+function ageBandOf(age: number | null | undefined): AgeBand | undefined {
   if (age === null || age === undefined) return undefined;
   return age <= 11 ? "child" : age <= 17 ? "youth" : "adult";
 }
@@ -84,7 +84,7 @@ export const shoeSizeEu = z.unknown().transform((value, ctx): number | undefined
   return z.NEVER;
 });
 
-export const personSchema = withShoeSizeInEu(
+const personSchema = withShoeSizeInEu(
   z.object({
     firstName: z.preprocess(
       (value) => (typeof value === "string" ? value.trim() : value),

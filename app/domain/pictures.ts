@@ -15,14 +15,14 @@
  */
 export const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;
 /** Smallest first: the order of the <source> and <img> of a <picture>, and of the files on disk. */
-export const PICTURE_FORMATS = ["avif", "webp"] as const;
+const PICTURE_FORMATS = ["avif", "webp"] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 
 /**
  * Everything that has pictures, as named in the media URL and the uploads folder. Offers (ski service,
  * depot, sports shop) are no rows of their own: their pictures are in `offer_pictures`, keyed by offer.
  */
-export const PICTURE_OWNERS = ["items", "shops", "categories", "storefronts", "offers"] as const;
+const PICTURE_OWNERS = ["items", "shops", "categories", "storefronts", "offers"] as const;
 export type PictureOwner = (typeof PICTURE_OWNERS)[number];
 export const OFFER_KINDS = ["service", "depot", "sale"] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];

@@ -8,9 +8,9 @@ import type { CouponKind, ItemKind } from "./vocabulary";
 
 export type PriceTable = { dayPrices: number[]; extraDayCents: number };
 /** A peak window; `id` names it in the quote's lines so the shop can say which peak a surcharge is for. */
-export type Surcharge = { id?: number; itemId: number | null; appId: string; startsOn: IsoDate; endsOn: IsoDate; percent: number };
+type Surcharge = { id?: number; itemId: number | null; appId: string; startsOn: IsoDate; endsOn: IsoDate; percent: number };
 /** A peak window that counted on `days` of a line's rental days (its highest percent on each of them). */
-export type QuotedPeak = { surchargeId: number | null; percent: number; days: number };
+type QuotedPeak = { surchargeId: number | null; percent: number; days: number };
 /** A line's peak as an order keeps it: the window's name in the order's language, on `days` of the line's `of` days. */
 export type LinePeak = { name: string; percent: number; days: number; of: number };
 
@@ -84,14 +84,14 @@ export type QuotedLine = {
   totalCents: number;
   vatRateBp: number;
 };
-export type QuotedDiscount = { kind: "offer" | "hotel" | "coupon"; percent: number | null; label: string; amountCents: number };
-export type VatBreakdown = { rateBp: number; grossCents: number; netCents: number; vatCents: number };
+type QuotedDiscount = { kind: "offer" | "hotel" | "coupon"; percent: number | null; label: string; amountCents: number };
+type VatBreakdown = { rateBp: number; grossCents: number; netCents: number; vatCents: number };
 
 /**
  * The damage waiver of a bag: its price per rented unit and day, times the rental units and days. It is no
  * line and no discount touches it (decision 029); `amountCents` is in the total only when `chosen`.
  */
-export type DamageWaiverQuote = {
+type DamageWaiverQuote = {
   dayCents: number;
   units: number;
   days: number;
@@ -230,7 +230,7 @@ export function vatIncluded(grossCents: number, rateBp: number): number {
  * The damage waiver of rental lines: `dayCents` per unit and rental day, VAT at each line's rate. Sale
  * articles, services and depot lockers are not covered. Null when nothing is rented.
  */
-export function damageWaiverFor(
+function damageWaiverFor(
   lines: Pick<QuoteLineInput, "kind" | "quantity" | "vatRateBp">[],
   days: number,
   offer: { dayCents: number; chosen: boolean },

@@ -19,7 +19,7 @@ import { OPEN_STATUSES } from "./order-states";
 import { addDays, zonedDate, zonedInstant } from "./periods";
 import type { OrderStatus } from "./vocabulary";
 
-export const REMINDER_KINDS = ["pickup-reminder", "return-reminder"] as const;
+const REMINDER_KINDS = ["pickup-reminder", "return-reminder"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** The wall-clock time of each reminder's moment, and the day it falls on relative to its event's day. */
@@ -29,7 +29,7 @@ export const REMINDER_MOMENTS: Record<ReminderKind, { daysBefore: number; time: 
 };
 
 /** The order states each reminder is for: cancelled, refunded, expired, unpaid and returned orders get none. */
-export const REMINDER_STATUSES: Record<ReminderKind, readonly OrderStatus[]> = {
+const REMINDER_STATUSES: Record<ReminderKind, readonly OrderStatus[]> = {
   "pickup-reminder": ["paid"],
   "return-reminder": OPEN_STATUSES,
 };

@@ -3,7 +3,7 @@ import { gtmContainerId } from "./analytics";
 import { type Locale, locales } from "./i18n";
 
 /** Business and legal data, shown on the impressum and privacy pages and in e-mails and invoices. */
-export const businessSchema = z.object({
+const businessSchema = z.object({
   name: z.string().min(1).max(120),
   legalName: z.string().min(1).max(160),
   street: z.string().min(1).max(160),
@@ -58,7 +58,7 @@ export function demoBusinessFields(business: Business): LegalField[] {
 }
 
 /** A cookie name browsers and proxies accept everywhere (the same rule as LANGUAGE_COOKIE in the environment). */
-export const cookieName = z
+const cookieName = z
   .string()
   .regex(/^[A-Za-z0-9_-]+$/, "may hold only letters, digits, _ and -")
   .max(40);

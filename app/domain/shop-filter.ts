@@ -59,7 +59,7 @@ export type ShopCard = {
   atBranch: { count: number; sizes: string[] } | null;
 };
 
-export type ShopTile = {
+type ShopTile = {
   id: string;
   name: string;
   count: number;

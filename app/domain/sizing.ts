@@ -10,30 +10,30 @@ export type Body = { heightCm?: number | null; weightKg?: number | null; skill?:
 export type EbikeFrame = "XS" | "S" | "M" | "L" | "XL";
 
 /** Without a stated skill the beginner rule applies: it gives the shorter, easier-to-turn length. */
-export const DEFAULT_SKILL: Skill = "beginner";
+const DEFAULT_SKILL: Skill = "beginner";
 
 /** Below this height (cm) the children's ski rule applies and no weight adjustment is made. */
 export const CHILD_HEIGHT_CM = 140;
 
 /** Ski length = height + offset (cm), by skill; adults and children. */
-export const SKI_OFFSET_CM: Record<"adult" | "child", Record<Skill, number>> = {
+const SKI_OFFSET_CM: Record<"adult" | "child", Record<Skill, number>> = {
   adult: { beginner: -18, intermediate: -10, expert: 0 },
   child: { beginner: -20, intermediate: -15, expert: -10 },
 };
 
 /** Snowboard length = height + offset (cm), by skill, for everyone. */
-export const SNOWBOARD_OFFSET_CM: Record<Skill, number> = { beginner: -25, intermediate: -20, expert: -15 };
+const SNOWBOARD_OFFSET_CM: Record<Skill, number> = { beginner: -25, intermediate: -20, expert: -15 };
 
-export const SKI_RANGE_CM = { min: 70, max: 200 } as const;
-export const SNOWBOARD_RANGE_CM = { min: 90, max: 175 } as const;
+const SKI_RANGE_CM = { min: 70, max: 200 } as const;
+const SNOWBOARD_RANGE_CM = { min: 90, max: 175 } as const;
 
 /** Adults (height >= CHILD_HEIGHT_CM) lighter or heavier than this body-mass index band get -/+ WEIGHT_STEP_CM. */
-export const BMI_LIGHT_BELOW = 20;
-export const BMI_HEAVY_FROM = 28;
-export const WEIGHT_STEP_CM = 5;
+const BMI_LIGHT_BELOW = 20;
+const BMI_HEAVY_FROM = 28;
+const WEIGHT_STEP_CM = 5;
 
 /** E-bike frame by rider height: the frame applies below each upper bound (cm); XL above the last. */
-export const EBIKE_FRAME_BANDS: readonly { below: number; frame: EbikeFrame }[] = [
+const EBIKE_FRAME_BANDS: readonly { below: number; frame: EbikeFrame }[] = [
   { below: 155, frame: "XS" },
   { below: 165, frame: "S" },
   { below: 175, frame: "M" },
@@ -41,25 +41,25 @@ export const EBIKE_FRAME_BANDS: readonly { below: number; frame: EbikeFrame }[] 
 ];
 
 /** Helmet size by height, a fallback because head circumference is not asked for. */
-export const HELMET_BANDS: readonly { below: number; size: string }[] = [
+const HELMET_BANDS: readonly { below: number; size: string }[] = [
   { below: 115, size: "XS" },
   { below: 150, size: "S" },
   { below: 180, size: "M" },
 ];
-export const HELMET_LARGEST = "L";
+const HELMET_LARGEST = "L";
 
 /** Clothing (jackets, trousers, gloves) by height; one size up from BMI_HEAVY_FROM. */
-export const CLOTHING_BANDS: readonly { below: number; size: string }[] = [
+const CLOTHING_BANDS: readonly { below: number; size: string }[] = [
   { below: 160, size: "XS" },
   { below: 170, size: "S" },
   { below: 178, size: "M" },
   { below: 186, size: "L" },
   { below: 194, size: "XL" },
 ];
-export const CLOTHING_LARGEST = "XXL";
+const CLOTHING_LARGEST = "XXL";
 
 /** Letter sizes, smallest first. */
-export const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const;
+const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const;
 
 /** A positive finite number, else null (missing, zero, negative or NaN count as unknown). */
 function known(value: number | null | undefined): number | null {
@@ -80,7 +80,7 @@ export function roundHalf(value: number): number {
 }
 
 /** Body-mass index (kg/m²), or null without both height and weight. */
-export function bodyMassIndex(body: Body): number | null {
+function bodyMassIndex(body: Body): number | null {
   const height = known(body.heightCm);
   const weight = known(body.weightKg);
   if (height === null || weight === null) return null;
@@ -186,7 +186,7 @@ export function euFromUsWomen(usWomen: number): number {
 }
 
 /** Boot size to rent: the shoe size to halves, then up to the whole size (a half size up is wearable, down is not). */
-export function recommendBootEu(shoeSizeEu: number | null | undefined): number | null {
+function recommendBootEu(shoeSizeEu: number | null | undefined): number | null {
   const eu = known(shoeSizeEu);
   return eu === null ? null : Math.ceil(roundHalf(eu));
 }
@@ -198,12 +198,12 @@ function bySize(bands: readonly { below: number; size: string }[], largest: stri
 }
 
 /** Helmet size from height bands (a fallback: a helmet fits by head circumference). */
-export function recommendHelmetSize(heightCm: number): string {
+function recommendHelmetSize(heightCm: number): string {
   return bySize(HELMET_BANDS, HELMET_LARGEST, heightCm);
 }
 
 /** Clothing size from height bands, one size up for a heavy adult. */
-export function recommendClothingSize(body: Body): string | null {
+function recommendClothingSize(body: Body): string | null {
   const height = known(body.heightCm);
   if (height === null) return null;
   const size = bySize(CLOTHING_BANDS, CLOTHING_LARGEST, height);
@@ -248,7 +248,7 @@ function numberText(value: number | null): string | null {
 // Picking from stock.
 
 /** Which way a tie between two sizes equally far from the ideal goes, per sizing rule. */
-export const TIE_TOWARD: Record<SizingKind, "smaller" | "larger"> = {
+const TIE_TOWARD: Record<SizingKind, "smaller" | "larger"> = {
   ski: "smaller",
   snowboard: "smaller",
   ebike: "smaller",
@@ -276,7 +276,7 @@ export const SIZE_REACH = {
 } as const satisfies Record<SizingKind, { smaller: number; larger: number } | null>;
 
 /** Whether a size is within reach of the ideal (SIZE_REACH); sizes not comparable with the ideal are not. */
-export function sizeInReach(kind: SizingKind, ideal: string, size: string): boolean {
+function sizeInReach(kind: SizingKind, ideal: string, size: string): boolean {
   const reach = SIZE_REACH[kind];
   const want = sizeRank(ideal);
   const have = sizeRank(size);

@@ -9,7 +9,7 @@ import { type Body, recommendSize, SIZE_REACH } from "./sizing";
 import { type SizingKind, SKILLS, type Skill } from "./vocabulary";
 
 /** How far the nearest length may be off the one that fits (decision 007): the same reach sizes are picked in. */
-export const LENGTH_TOLERANCE_CM = { longer: SIZE_REACH.ski.larger, shorter: SIZE_REACH.ski.smaller } as const;
+const LENGTH_TOLERANCE_CM = { longer: SIZE_REACH.ski.larger, shorter: SIZE_REACH.ski.smaller } as const;
 
 export type Fit =
   | { verdict: "suits"; reason: "booking.fit.suits" | null }

@@ -5,10 +5,10 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
 /** Steps accepted either side of now: a phone clock a little off still works. */
-export const TOTP_DRIFT_STEPS = 1;
+const TOTP_DRIFT_STEPS = 1;
 /** 160 bits, the HMAC-SHA-1 block-friendly size RFC 4226 recommends. */
 export const TOTP_SECRET_BYTES = 20;
 

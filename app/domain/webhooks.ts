@@ -22,7 +22,7 @@ export const WEBHOOK_HEADERS = {
 export const WEBHOOK_USER_AGENT = "DolomitiRental-Webhooks/1";
 
 /** How long a receiver should accept a signature by default, either way from its own clock. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 function hmac(secret: string, timestamp: number, body: string): string {
   return createHmac("sha256", secret).update(`${timestamp}.`).update(body).digest("hex");

@@ -7,7 +7,7 @@
 import { type Locale, languageTag } from "../domain/i18n";
 
 export type Messages = Record<string, unknown>;
-export type TValues = Record<string, unknown> & { count?: number; defaultValue?: string };
+type TValues = Record<string, unknown> & { count?: number; defaultValue?: string };
 export type TFunction = (key: string, values?: TValues) => string;
 
 function lookup(messages: Messages, key: string): unknown {

@@ -70,7 +70,7 @@ const FIELD_NAMES: Record<LegalField, string> = {
  * Says at every start, until they are filled in, which business and legal data are still the demo's
  * placeholders: they appear on the legal notice, invoices and e-mails, and must not go live as they are.
  */
-export async function reportDemoBusinessData(config: Config) {
+async function reportDemoBusinessData(config: Config) {
   const fields = demoBusinessFields((await getSettings()).business);
   if (fields.length === 0) return;
   const where = new URL("/admin/settings", config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).href;

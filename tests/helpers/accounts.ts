@@ -7,7 +7,7 @@ import type { Db } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import type { TestShop } from "./http";
 
-export const TEST_PASSWORD = "a long test password";
+const TEST_PASSWORD = "a long test password";
 
 type Role = "customer" | "staff" | "admin";
 type AccountOptions = { branches?: number[]; password?: string; name?: string; language?: string };

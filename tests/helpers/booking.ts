@@ -97,7 +97,7 @@ export function comingWinterPeriods(today = new Date()) {
 }
 
 /** When the tests "book": before the period, after the season opened for booking. */
-export const BOOKED_AT = new Date("2026-12-01T10:00:00Z");
+const BOOKED_AT = new Date("2026-12-01T10:00:00Z");
 
 export function holdRequest(shopId: number, lines: HoldInput["lines"], overrides: Partial<HoldInput> = {}): HoldInput {
   return {

@@ -9,7 +9,7 @@ import { pgliteTemplate } from "./pglite-template";
 
 export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
-export function postgresBaseUrl() {
+function postgresBaseUrl() {
   return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 }
 

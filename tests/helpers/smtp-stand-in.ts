@@ -5,7 +5,7 @@
  */
 import { createServer, type Socket } from "node:net";
 
-export type ReceivedMail = { from: string; to: string[]; data: string };
+type ReceivedMail = { from: string; to: string[]; data: string };
 
 export type SmtpStandIn = {
   url: string;
@@ -130,7 +130,7 @@ function decodeBytes(body: string, encoding: string | undefined): string {
 }
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=) in a header value. */
-export function decodeHeader(value: string): string {
+function decodeHeader(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, "$1$2")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, text: string) =>

@@ -177,7 +177,7 @@ const sessionCreateParams = new Set(
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Parses Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays, as Stripe reads it. */
-export function parseStripeForm(encoded: string): FormData {
+function parseStripeForm(encoded: string): FormData {
   const root: FormData = {};
   for (const [key, value] of new URLSearchParams(encoded)) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);

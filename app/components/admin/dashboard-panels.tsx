@@ -7,7 +7,7 @@ import { useTranslation } from "../../i18n/react";
 import { useLocale, useLocalPath } from "../use-locale";
 import { OrderStatusBadge } from "./ui";
 
-export type Handover = { id: string; number: string; name: string; status: string; pickupAt: Date | string; returnAt: Date | string };
+type Handover = { id: string; number: string; name: string; status: string; pickupAt: Date | string; returnAt: Date | string };
 export type BranchDay = { date: string; pickups: Handover[]; returns: Handover[] };
 
 function OrderList({ orders, at, kind }: { orders: Handover[]; at: (o: Handover) => Date | string; kind: "pickup" | "return" }) {

@@ -26,7 +26,7 @@ const STATUS_TONE: Record<DepositView["status"], string> = {
   failed: "border-rose-300 bg-rose-50 text-rose-900",
 };
 
-export function DepositStatusBadge({ status }: { status: DepositView["status"] }) {
+function DepositStatusBadge({ status }: { status: DepositView["status"] }) {
   const { t } = useTranslation();
   return (
     <span

@@ -10,7 +10,7 @@ import { useTranslation } from "../../i18n/react";
 import { useLocalPath } from "../use-locale";
 
 /** The orders list filtered to today's pickups still to hand out, soonest first. */
-export function todaysPickups(today: string): string {
+function todaysPickups(today: string): string {
   return `/admin/orders?status=paid&from=${today}&to=${today}&sort=pickup&dir=asc`;
 }
 

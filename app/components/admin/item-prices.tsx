@@ -124,7 +124,7 @@ function SurchargeFields({ prefix }: { prefix: string }) {
  * Each surcharge form posts its fields under its own prefix (`s12.name.en`, `snew.startsOn`), so that
  * field ids stay unique on the page; the action reads the prefix of the surcharge it changes.
  */
-export const surchargePrefix = (id: number | "new") => `s${id}`;
+const surchargePrefix = (id: number | "new") => `s${id}`;
 
 export function Surcharges({
   surcharges,

@@ -54,7 +54,7 @@ export type PlannerData = {
 };
 
 /** Row height and day header height in px; the windowing and the drag both count in them. */
-export const ROW_HEIGHT = 36;
+const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 44;
 /**
  * Rows the server renders: all of a branch of up to 300 rows, so the planner works without JavaScript there;

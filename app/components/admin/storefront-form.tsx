@@ -21,7 +21,7 @@ function monthDayParts(values: Record<string, unknown>, name: string): { month: 
 }
 
 /** A day of the year as the season window uses it: day and month, no year. */
-export function MonthDayField({ name, legend }: { name: string; legend: string }) {
+function MonthDayField({ name, legend }: { name: string; legend: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { values, errors } = useFormScope();

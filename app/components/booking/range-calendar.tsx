@@ -23,7 +23,7 @@ import {
 import { useTranslation } from "../../i18n/react";
 
 /** Month and weekday names in the page's language (`calendarNames` in domain/format.ts, computed by the loader). */
-export type CalendarNames = { months: string[]; weekdays: string[]; weekdaysShort: string[] };
+type CalendarNames = { months: string[]; weekdays: string[]; weekdaysShort: string[] };
 
 type Props = {
   names: CalendarNames;

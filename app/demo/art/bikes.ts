@@ -1,7 +1,7 @@
 /** E-bikes from the side (front to the right) and the small bike accessories. */
 import { C, circle, dark, el, g, type Ink, light, line, n, path, poly, rect, stroke } from "./kit";
 
-export type BikeStyle = "fully" | "hardtail" | "trekking" | "junior";
+type BikeStyle = "fully" | "hardtail" | "trekking" | "junior";
 export type BikeLook = { style: BikeStyle; frame: string; accent: string; fork: string; carbon?: boolean; juniorFork?: boolean };
 
 type P = [number, number];

@@ -16,7 +16,7 @@ export type Art = { tint: string; draw: Draw };
 
 const art = (tint: string, draw: Draw): Art => ({ tint, draw });
 
-export const DEMO_ITEM_ART: Record<string, Art> = {
+const DEMO_ITEM_ART: Record<string, Art> = {
   "ski-easy-carve": art(C.sky, (ink) => skiPair(ink, { style: "carve", base: C.sky, accent: C.snow, detail: C.yellow })),
   "ski-all-mountain": art(C.green, (ink) => skiPair(ink, { style: "allmountain", base: C.navy, accent: C.teal, detail: C.lime })),
   "ski-race-pro": art(C.red, (ink) => skiPair(ink, { style: "race", base: C.red, accent: C.snow, detail: C.ink })),

@@ -50,7 +50,7 @@ function channels(hex: string): [number, number, number] {
 }
 
 /** Mixes `hex` towards `other` by `amount` (0..1). */
-export function mix(hex: string, other: string, amount: number): string {
+function mix(hex: string, other: string, amount: number): string {
   const a = channels(hex);
   const b = channels(other);
   const out = a.map((c, i) => Math.round(c + (b[i]! - c) * amount));
@@ -76,7 +76,7 @@ export const path = (d: string, fill: string, extra: Attrs = {}) => el("path", {
 export const rect = (x: number, y: number, w: number, h: number, fill: string, extra: Attrs = {}) =>
   el("rect", { x, y, width: w, height: h, fill, ...extra });
 export const circle = (cx: number, cy: number, r: number, fill: string, extra: Attrs = {}) => el("circle", { cx, cy, r, fill, ...extra });
-export const ellipse = (cx: number, cy: number, rx: number, ry: number, fill: string, extra: Attrs = {}) =>
+const ellipse = (cx: number, cy: number, rx: number, ry: number, fill: string, extra: Attrs = {}) =>
   el("ellipse", { cx, cy, rx, ry, fill, ...extra });
 export const line = (x1: number, y1: number, x2: number, y2: number, stroke: string, width: number, extra: Attrs = {}) =>
   el("line", { x1, y1, x2, y2, stroke, "stroke-width": width, "stroke-linecap": "round", ...extra });

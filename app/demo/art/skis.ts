@@ -196,7 +196,7 @@ export function poles(colour: string, cx: number, cy: number, scale = 1, angle =
   return `<g transform="translate(${n(cx)},${n(cy)}) rotate(${n(angle)}) scale(${n(scale)})">${one(-30)}${one(30)}</g>`;
 }
 
-export type BoardStyle = "easy" | "allmountain" | "freestyle" | "kids";
+type BoardStyle = "easy" | "allmountain" | "freestyle" | "kids";
 export type BoardLook = { style: BoardStyle; base: string; accent: string; detail: string };
 
 function boardOutline(length: number, width: number, waist: number): string {

@@ -103,7 +103,7 @@ export function auditRefs(values: unknown[]): AuditRefs {
   };
 }
 
-export type Translate = (key: string, values?: Record<string, unknown> & { count?: number; defaultValue?: string }) => string;
+type Translate = (key: string, values?: Record<string, unknown> & { count?: number; defaultValue?: string }) => string;
 export type ShownChange = { field: string; label: string; before: string; after: string };
 type ShowContext = { entity?: string; names?: AuditNames; locale: Locale; t: Translate };
 

@@ -11,7 +11,7 @@ import { checkbox, euros, oneOf, optionalDate, optionalInteger, translatedText }
 import { storefrontIdList } from "./storefront";
 
 /** Upper-case letters, digits and single dashes: what customers type and what /coupon/{code} shows. */
-export const couponCode = z
+const couponCode = z
   .string()
   .trim()
   .toUpperCase()
@@ -30,12 +30,12 @@ const categoryIdList = z.preprocess(
 );
 
 /** The start of a validity day in the shop's time zone. */
-export function validFromInstant(day: string): Date {
+function validFromInstant(day: string): Date {
   return zonedInstant(day, "00:00");
 }
 
 /** The last second of a validity day in the shop's time zone: a coupon "valid until 15 April" works all that day. */
-export function validUntilInstant(day: string): Date {
+function validUntilInstant(day: string): Date {
   return new Date(zonedInstant(addDays(day, 1), "00:00").getTime() - 1000);
 }
 
@@ -147,7 +147,7 @@ export function couponFormValues(coupon: {
 }
 
 /** 2500 -> "25.00": a value the euros field reads back unchanged. */
-export function centsText(cents: number): string {
+function centsText(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 

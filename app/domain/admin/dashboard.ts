@@ -103,7 +103,7 @@ export function chartScale(maxCents: number): number {
 }
 
 /** Days of one season back: 52 weeks, so a Monday is compared with a Monday. */
-export const SEASON_BACK_DAYS = 364;
+const SEASON_BACK_DAYS = 364;
 
 /**
  * This week so far (Monday 00:00 to now) and the same stretch 52 weeks earlier, as instant ranges: the

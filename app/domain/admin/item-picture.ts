@@ -14,7 +14,7 @@ export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type PictureType = (typeof PICTURE_TYPES)[number];
 
 /** What the browser sends: a file with an image type, not empty, at most 8 MB. */
-export const pictureFile = z
+const pictureFile = z
   .instanceof(File, { message: "admin.items.errors.pictureMissing" })
   .refine((file) => file.size > 0, { message: "admin.items.errors.pictureMissing" })
   .refine((file) => file.size <= MAX_PICTURE_BYTES, { message: "admin.items.errors.pictureTooBig", abort: true })

@@ -10,18 +10,18 @@ import { type ItemKind, SEASONS, type Season, SIZING_KINDS, SKILLS } from "../vo
 import { checkbox, euros, integer, isoDate, oneOf, optionalInteger, slug, translatedText } from "./fields";
 
 /** Kinds rented out as physical units (with a price table, surcharges and a booking calendar). */
-export const UNIT_KINDS: readonly ItemKind[] = ["rental", "depot"];
+const UNIT_KINDS: readonly ItemKind[] = ["rental", "depot"];
 /** Kinds sold or booked at one fixed price. */
-export const PRICED_KINDS: readonly ItemKind[] = ["sale", "service"];
+const PRICED_KINDS: readonly ItemKind[] = ["sale", "service"];
 
 export const usesUnits = (kind: ItemKind) => UNIT_KINDS.includes(kind);
-export const usesPrice = (kind: ItemKind) => PRICED_KINDS.includes(kind);
+const usesPrice = (kind: ItemKind) => PRICED_KINDS.includes(kind);
 
-export const MAX_SIZES = 40;
+const MAX_SIZES = 40;
 export const MAX_PRICE_DAYS = 30;
 
 /** "140, 148" or one size a line, in display order; blanks dropped, each size once. */
-export const sizeList = z
+const sizeList = z
   .preprocess((value) => (typeof value === "string" ? value : ""), z.string().max(2000, { message: "admin.errors.tooLong" }))
   .transform((text) =>
     text
@@ -37,7 +37,7 @@ export const sizeList = z
   });
 
 /** A VAT rate as staff type it ("22", "10", "5,5") stored as basis points (2200). */
-export const vatRate = z.preprocess(
+const vatRate = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
   z
     .string({ message: "admin.errors.required" })
@@ -140,7 +140,7 @@ export function centsText(cents: number | null | undefined): string {
 }
 
 /** Basis points as a percentage for the form: 2200 -> "22", 550 -> "5.5". */
-export function percentText(bp: number): string {
+function percentText(bp: number): string {
   return String(bp / 100);
 }
 

@@ -39,7 +39,7 @@ export function orderActions(status: OrderStatus): OrderAction[] {
  * order may get several of it (`confirmation-2` for a resend, `refund-{payment}-{refunded before}` per
  * refund), since the outbox sends each kind of an order once.
  */
-export const ORDER_EMAIL_KINDS = ["confirmation", "resend", "cancellation", "refund", "pickupReminder", "returnReminder", "other"] as const;
+const ORDER_EMAIL_KINDS = ["confirmation", "resend", "cancellation", "refund", "pickupReminder", "returnReminder", "other"] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
 export function orderEmailKind(kind: string): OrderEmailKind {

@@ -9,7 +9,7 @@ import type { SettingKey, Settings } from "../settings";
 import { checkbox, email, euros, integer, optionalText, requiredText } from "./fields";
 
 /** The sections of the screen, in their order, with the keys each saves. */
-export const SETTINGS_SECTIONS = {
+const SETTINGS_SECTIONS = {
   business: ["business"],
   tax: ["defaultVatRateBp"],
   languages: ["languages", "languageCookie", "gtmId"],
@@ -24,7 +24,7 @@ export type EditableSettingKey = (typeof SETTINGS_SECTIONS)[keyof typeof SETTING
 
 const trimmed = z.string().trim();
 
-export const businessSection = z.object({
+const businessSection = z.object({
   business: z.object({
     name: requiredText(120),
     legalName: requiredText(160),
@@ -43,7 +43,7 @@ export const businessSection = z.object({
  * A VAT rate as typed ("22", "10", "5,5", "5.5") in percent, kept in basis points (2200 = 22 %), as items
  * and orders keep it.
  */
-export const vatRate = z.preprocess(
+const vatRate = z.preprocess(
   (value) => (typeof value === "string" ? value.trim().replace(/\s*%$/, "").replace(",", ".") : value),
   z
     .string({ message: "admin.errors.required" })
@@ -53,9 +53,9 @@ export const vatRate = z.preprocess(
     .pipe(z.number().max(10000, { message: "admin.settings.errors.vatRate" })),
 );
 
-export const taxSection = z.object({ defaultVatRateBp: vatRate });
+const taxSection = z.object({ defaultVatRateBp: vatRate });
 
-export const languagesSection = z.object({
+const languagesSection = z.object({
   languages: z.preprocess(
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
     z
@@ -82,14 +82,14 @@ export const languagesSection = z.object({
   ),
 });
 
-export const bookingSection = z.object({
+const bookingSection = z.object({
   holdMinutes: integer(5, 240),
   turnaroundMinutes: integer(0, 1440),
   cancellationFreeHours: integer(0, 720),
 });
 
 /** The online discount: off, or a percentage for booking at least N days ahead. Its numbers count only when it is on. */
-export const offerSection = z.object({
+const offerSection = z.object({
   discountOffer: z
     .object({ enabled: checkbox, percent: z.unknown().optional(), minDaysAhead: z.unknown().optional() })
     .optional()
@@ -105,7 +105,7 @@ export const offerSection = z.object({
 });
 
 /** The damage waiver: off, or a price per rented item and day (at most 100 €). Its price counts only when it is on. */
-export const waiverSection = z.object({
+const waiverSection = z.object({
   damageWaiver: z
     .object({ enabled: checkbox, dayPrice: z.unknown().optional() })
     .optional()
@@ -122,11 +122,11 @@ export const waiverSection = z.object({
 });
 
 /** The reminder e-mails: one box each, ticked to send it. */
-export const remindersSection = z.object({
+const remindersSection = z.object({
   reminders: z.object({ pickup: checkbox, return: checkbox }).default({ pickup: false, return: false }),
 });
 
-export const securitySection = z.object({ requireStaffTotp: checkbox });
+const securitySection = z.object({ requireStaffTotp: checkbox });
 
 /** The whole settings form: every section at once, every error reported. */
 export const settingsFormSchema = z.object({

@@ -12,7 +12,7 @@ import { storefrontIdList } from "./storefront";
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** More slots than this on one day is a typing mistake, not a timetable. */
-export const MAX_SLOTS_PER_DAY = 4;
+const MAX_SLOTS_PER_DAY = 4;
 
 export type Slot = { opens: string; closes: string };
 export type WeekdaySlot = Slot & { weekday: number };
@@ -67,7 +67,7 @@ export type ShopInput = z.infer<typeof shopSchema>;
 const TIME = /^(\d{1,2})(?:[:.](\d{2}))?$/;
 
 /** "8", "8:30", "08.30" -> "08:30"; null for anything that is not a time of day. */
-export function clock(text: string): string | null {
+function clock(text: string): string | null {
   const match = TIME.exec(text);
   if (!match) return null;
   const [hours, minutes] = [Number(match[1]), Number(match[2] ?? "0")];
@@ -105,7 +105,7 @@ export function parseSlots(text: string): Result<Slot[]> {
 }
 
 /** Slots as the editor shows them: "08:00–12:30, 14:30–18:30". */
-export function formatSlots(slots: Slot[]): string {
+function formatSlots(slots: Slot[]): string {
   return [...slots]
     .sort((a, b) => a.opens.localeCompare(b.opens))
     .map((slot) => `${slot.opens.slice(0, 5)}–${slot.closes.slice(0, 5)}`)

@@ -26,7 +26,7 @@ export function wrapsYearEnd(start: string, end: string): boolean {
  * A day of the year, posted as two selects (`seasonStart.month`, `seasonStart.day`) or as "MM-DD";
  * stored as "MM-DD", the form `inSeason` (app/domain/periods.ts) compares.
  */
-export const monthDay = z.preprocess(
+const monthDay = z.preprocess(
   (value) => {
     if (value && typeof value === "object") {
       const { month, day } = value as { month?: unknown; day?: unknown };

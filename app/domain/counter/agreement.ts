@@ -24,7 +24,7 @@ const PNG_PREFIX = "data:image/png;base64,";
 /** About 150 KB of PNG; a signature on the pad is 5 to 40 KB, and the whole form must stay under 256 KB. */
 export const SIGNATURE_MAX_CHARS = 200_000;
 /** What the pad draws (900 × 360) fits well inside; anything far outside is not our pad's picture. */
-export const SIGNATURE_SIZE = { minWidth: 100, maxWidth: 2000, minHeight: 40, maxHeight: 1000 } as const;
+const SIGNATURE_SIZE = { minWidth: 100, maxWidth: 2000, minHeight: 40, maxHeight: 1000 } as const;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export type SignaturePng = { png: Uint8Array; width: number; height: number };

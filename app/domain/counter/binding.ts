@@ -8,8 +8,8 @@ import type { Result } from "../result";
 import type { Skill } from "../vocabulary";
 
 /** The standard's skier codes, lightest first. */
-export const SKIER_CODES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O"] as const;
-export type SkierCode = (typeof SKIER_CODES)[number];
+const SKIER_CODES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O"] as const;
+type SkierCode = (typeof SKIER_CODES)[number];
 
 /** Lowest weight (kg) of each code's band, A to M (M has no upper end). */
 const WEIGHT_FROM = [10, 14, 18, 22, 26, 31, 36, 42, 49, 58, 67, 79, 95];
@@ -56,9 +56,9 @@ export type BindingInput = {
 };
 
 /** The table's row and value for a skier and boot. */
-export type TableSetting = { code: SkierCode; value: number; twistNm: number; forwardLeanNm: number };
+type TableSetting = { code: SkierCode; value: number; twistNm: number; forwardLeanNm: number };
 /** Why the table gives no setting: a measure is missing, or the skier or boot is off its rows and columns. */
-export type NoSetting = { reason: "missing"; missing: (keyof BindingInput)[] } | { reason: "outsideTable" };
+type NoSetting = { reason: "missing"; missing: (keyof BindingInput)[] } | { reason: "outsideTable" };
 export type BindingSetting = Result<TableSetting, NoSetting>;
 
 /** The band a value falls in, by the lowest value of each band (ascending); -1 below the first. */

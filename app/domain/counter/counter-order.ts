@@ -25,13 +25,13 @@ const optionalNumber = (min: number, max: number) =>
   );
 
 /** The most rows the counter form takes: a big family, and everything they rent and buy. */
-export const COUNTER_ROWS = { persons: MAX_PERSONS, lines: 40 } as const;
+const COUNTER_ROWS = { persons: MAX_PERSONS, lines: 40 } as const;
 
 /**
  * A person at the counter: the first name, and what helps choose sizes. The shoe size may be given in EU, UK,
  * US or Mondo (`shoeSystem`); it is kept as EU.
  */
-export const counterPersonFields = z.object({
+const counterPersonFields = z.object({
   firstName: requiredText(60),
   lastName: optionalText(60),
   heightCm: optionalNumber(PERSON_LIMITS.heightCm[0], PERSON_LIMITS.heightCm[1]),
@@ -43,10 +43,10 @@ export const counterPersonFields = z.object({
   ),
   shoeSize: shoeSizeEu.transform((eu) => eu ?? null),
 });
-export const counterPersonSchema = withShoeSizeInEu(counterPersonFields);
+const counterPersonSchema = withShoeSizeInEu(counterPersonFields);
 
 /** A line at the counter: `item` is "itemId" or "itemId|size" (ids are 32-bit); person "" is for the whole order. */
-export const counterLineSchema = z.object({
+const counterLineSchema = z.object({
   item: z.string().regex(/^\d{1,9}(\|.{1,20})?$/, { message: "admin.errors.choose" }),
   person: z.string().regex(/^(\d+)?$/),
   quantity: z.coerce.number().int().min(1, { message: "admin.errors.range" }).max(20, { message: "admin.errors.range" }).default(1),
@@ -123,7 +123,7 @@ const asRows = (rows: Record<string, unknown>[]): Row[] =>
  * change the rows (the form round-trips, so it works without JavaScript); any other intent leaves them.
  * A removed person takes their lines along, and the lines of the persons after them follow their new place.
  */
-export function editCounterRows(values: Record<string, unknown>, intent: string): CounterDraftValues {
+function editCounterRows(values: Record<string, unknown>, intent: string): CounterDraftValues {
   const persons = asRows(rowsOf(values, "persons", COUNTER_ROWS.persons));
   let lines = asRows(rowsOf(values, "lines", COUNTER_ROWS.lines));
   if (intent === "addPerson" && persons.length < COUNTER_ROWS.persons) persons.push(blankPerson());
@@ -180,7 +180,7 @@ export function counterStart(calendar: ShopCalendar, now: Date, timeZone = SHOP_
 export type CounterPeriod = Pick<CounterOrderInput, "shopId" | "appId" | "pickupDate" | "pickupTime" | "returnDate" | "returnTime">;
 export type CounterPerson = CounterOrderInput["persons"][number];
 /** What the price of the lines chosen so far needs: the period and the items, not a finished form. */
-export type CounterChoice = Pick<CounterOrderInput, "appId" | "pickupDate" | "returnDate" | "lines" | "damageWaiver">;
+type CounterChoice = Pick<CounterOrderInput, "appId" | "pickupDate" | "returnDate" | "lines" | "damageWaiver">;
 
 /**
  * One post of the counter form, read: its values after the button's row change, the order when the form is

@@ -91,7 +91,7 @@ const fee = z.preprocess(
 );
 
 /** A photo as the browser sends it: not empty, at most 8 MB, a raster type. The bytes are checked again on the server. */
-export const damagePhoto = z
+const damagePhoto = z
   .instanceof(File, { message: "admin.damage.errors.photoType" })
   .refine((file) => file.size <= MAX_PICTURE_BYTES, { message: "admin.damage.errors.photoTooBig", abort: true })
   .refine((file) => (PICTURE_TYPES as readonly string[]).includes(file.type), { message: "admin.damage.errors.photoType" });
@@ -195,5 +195,5 @@ export function onePhotoMessage(failure: Failure): Failure {
 }
 
 /** The intents of the damage forms on the admin order page: a report, its correction, "back in service". */
-export const DAMAGE_INTENTS = ["damageReport", "damageCorrect", "damageRelease"] as const;
+const DAMAGE_INTENTS = ["damageReport", "damageCorrect", "damageRelease"] as const;
 export const isDamageIntent = (intent: string) => (DAMAGE_INTENTS as readonly string[]).includes(intent);

@@ -17,10 +17,10 @@ const DAY = 24 * HOUR;
 export const AUTHORISATION_DAYS = 5;
 
 /** After the return the clerk needs time to look at the equipment and decide: the authorisation must last this long past it. */
-export const SETTLE_HOURS = 24;
+const SETTLE_HOURS = 24;
 
 /** A lapsing authorisation may be made again this long before it ends (a new one lasts a few days from then). */
-export const RENEW_HOURS = 24;
+const RENEW_HOURS = 24;
 
 /** The deposit an order asks: each rented line's item deposit times its quantity (sale, service and depot lines ask none). */
 export function depositDue(lines: { kind: string; quantity: number; depositCents: number }[]): number {
@@ -125,6 +125,6 @@ export const mayTakeAtCounter = (status: DepositStatus | null) =>
   status === null || status === "pending" || status === "expired" || status === "failed";
 
 /** The clerk's deposit buttons on the order page. */
-export const DEPOSIT_INTENTS = ["deposit-authorise", "deposit-release", "deposit-capture", "deposit-counter"] as const;
+const DEPOSIT_INTENTS = ["deposit-authorise", "deposit-release", "deposit-capture", "deposit-counter"] as const;
 export type DepositIntent = (typeof DEPOSIT_INTENTS)[number];
 export const isDepositIntent = (intent: string): intent is DepositIntent => (DEPOSIT_INTENTS as readonly string[]).includes(intent);

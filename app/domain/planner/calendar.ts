@@ -11,8 +11,8 @@ import { addDays, type IsoDate, isoWeekday } from "../periods";
 import { reportMonth, shiftMonth } from "../reports/hotel-reports";
 import type { ItemKind } from "../vocabulary";
 
-export const CALENDAR_VIEWS = ["month", "week"] as const;
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+const CALENDAR_VIEWS = ["month", "week"] as const;
+type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 /** The calendar's URL; a bad value falls back to the default (this month, all branches). */
 export const calendarQuery = z.object({
@@ -104,7 +104,7 @@ export function handoverPieces(kind: "pickup" | "return", lines: { kind: ItemKin
 
 export type ClosedDay = { shopId: number; day: IsoDate; reason: Partial<Translated> | null };
 
-export type CalendarCell = { shopId: number; pickups: CalendarEntry[]; returns: CalendarEntry[]; closed: ClosedDay | null };
+type CalendarCell = { shopId: number; pickups: CalendarEntry[]; returns: CalendarEntry[]; closed: ClosedDay | null };
 export type CalendarRow = { date: IsoDate; cells: CalendarCell[] };
 
 /** One row per day, one cell per branch (in the given order), entries by time. */

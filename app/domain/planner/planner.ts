@@ -15,7 +15,7 @@ import { mondayOf } from "./calendar";
 // ---------------------------------------------------------------------------------------------
 // The URL
 
-export const PLANNER_SPANS = ["week", "fortnight", "month"] as const;
+const PLANNER_SPANS = ["week", "fortnight", "month"] as const;
 export type PlannerSpan = (typeof PLANNER_SPANS)[number];
 
 /**
@@ -101,7 +101,7 @@ export type PlannerRow =
 const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 
 /** The key of an item and size: the units a bar may move between. */
-export const groupKey = (itemId: number, size: string | null) => `${itemId}:${size ?? ""}`;
+const groupKey = (itemId: number, size: string | null) => `${itemId}:${size ?? ""}`;
 
 /**
  * The planner's rows: a header per category (those of the storefront in season first, then by the category's
@@ -219,7 +219,7 @@ export function wallDate(instant: Date): IsoDate {
  * so a one-day rental is wide enough to read, and the night, when nothing is handed over, takes no room.
  * Earlier times sit at the column's start, later ones at its end.
  */
-export const COLUMN_HOURS = { from: 7 * 60, to: 20 * 60 } as const;
+const COLUMN_HOURS = { from: 7 * 60, to: 20 * 60 } as const;
 
 /** An instant's place in days from `firstDay`: midnight of the first day is 0, 07:00 too, 13:30 of the second day 1.5. */
 export function dayPosition(instant: Date, firstDay: IsoDate): number {
@@ -287,7 +287,7 @@ export const moveSchema = z.object({
 });
 
 /** The longest maintenance block, in days (a unit out for longer is retired or set to maintenance). */
-export const MAX_BLOCK_DAYS = 366;
+const MAX_BLOCK_DAYS = 366;
 
 export const blockSchema = z
   .object({

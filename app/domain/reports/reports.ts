@@ -14,7 +14,7 @@ import { addDays, daysBetween, type IsoDate } from "../periods";
 import type { OrderSource } from "../vocabulary";
 
 /** Every report the page shows, each also a CSV file (`/admin/reports.csv?report=…`). */
-export const REPORTS = [
+const REPORTS = [
   "revenue-by-day",
   "revenue-by-branch",
   "revenue-by-category",
@@ -28,9 +28,9 @@ export const REPORTS = [
 export type ReportName = (typeof REPORTS)[number];
 
 /** The days the range shows by default: the last 7, today included. */
-export const DEFAULT_REPORT_DAYS = 7;
+const DEFAULT_REPORT_DAYS = 7;
 /** The longest range one page covers; a longer one falls back to the default. */
-export const MAX_REPORT_DAYS = 366;
+const MAX_REPORT_DAYS = 366;
 /** How many items each top list shows (the CSV has them all). */
 export const TOP_ITEMS = 10;
 
@@ -150,7 +150,7 @@ export function cancellationTotal(revenue: BranchRevenue[], cancelled: BranchCan
 }
 
 /** Cents as a plain figure in euros, with the dialect's decimal mark: 12345 → "123.45" (English), "123,45". */
-export function csvEuros(cents: number, dialect: CsvDialect): string {
+function csvEuros(cents: number, dialect: CsvDialect): string {
   return csvDecimal(cents / 100, 2, dialect);
 }
 

@@ -75,7 +75,7 @@ export async function auditTrail(
 }
 
 /** The unit codes and the names of branches, hotels, categories and items that logged values mention by id. */
-export async function auditNames(values: unknown[]): Promise<AuditNames> {
+async function auditNames(values: unknown[]): Promise<AuditNames> {
   const refs = auditRefs(values);
   const db = getDb();
   const none = Promise.resolve([]);

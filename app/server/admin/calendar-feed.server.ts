@@ -26,7 +26,7 @@ import { type Db, getDb } from "../db/client.server";
 import { calendarFeeds, orderLines, orders, shops, userShops, users } from "../db/schema";
 import { recordAudit } from "./audit.server";
 
-export function feedTokenHash(token: string): string {
+function feedTokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 

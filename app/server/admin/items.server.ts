@@ -147,7 +147,7 @@ async function itemTies(db: Db, itemId: number): Promise<ItemTies> {
  * The branches the user works for that serve the item's storefront (`serves`), and any other branch that
  * still holds units of it (a branch that stopped serving the season keeps its units listed).
  */
-export async function itemBranches(item: { id: number; appId: Season }, shopIds: ShopScope, db: Db = getDb()) {
+async function itemBranches(item: { id: number; appId: Season }, shopIds: ShopScope, db: Db = getDb()) {
   return db
     .select({ id: shops.id, slug: shops.slug, name: shops.name, serves: sql<boolean>`${shopStorefronts.shopId} is not null` })
     .from(shops)
@@ -369,7 +369,7 @@ export async function deleteSurcharge(userId: string, itemId: number, surchargeI
 // Sale stock and service capacity
 
 /** The sizes stock is kept in: the item's sizes, or "" for an article without sizes. */
-export const stockSizes = (sizes: string[]) => (sizes.length > 0 ? sizes : [""]);
+const stockSizes = (sizes: string[]) => (sizes.length > 0 ? sizes : [""]);
 
 /**
  * Sets the sale stock of branches and sizes. Each cell carries the quantity the form was loaded with:

@@ -8,7 +8,7 @@ import { type Column, type SQL, sql } from "drizzle-orm";
 import { foldSearch, likePattern, SEARCH_FOLD } from "../../domain/admin/list";
 
 /** The column's text folded as `foldSearch` folds a search text. */
-export function foldedColumn(column: Column | SQL): SQL {
+function foldedColumn(column: Column | SQL): SQL {
   let folded = sql`translate(${column}, ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to})`;
   for (const [letter, plain] of SEARCH_FOLD.pairs) folded = sql`replace(${folded}, ${letter}, ${plain})`;
   return sql`lower(${folded})`;

@@ -20,7 +20,7 @@ export async function getSettingsScreen() {
 }
 
 /** The newest changes of any setting, each naming its key. */
-export async function settingsAudit(limit = 20): Promise<(AuditView & { key: string })[]> {
+async function settingsAudit(limit = 20): Promise<(AuditView & { key: string })[]> {
   const rows = await getDb()
     .select({ log: auditLog, name: users.name, email: users.email })
     .from(auditLog)

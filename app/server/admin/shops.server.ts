@@ -225,7 +225,7 @@ export async function saveHours(userId: string, id: number, input: HoursInput): 
 }
 
 /** Live bookings with a pickup or a return at the branch on a day: they need a call when it closes that day. */
-export async function bookingsOn(shopId: number, day: string): Promise<number> {
+async function bookingsOn(shopId: number, day: string): Promise<number> {
   const [row] = await getDb()
     .select({ n: count() })
     .from(orders)

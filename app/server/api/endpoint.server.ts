@@ -11,7 +11,7 @@ import type { TFunction } from "../../i18n/i18n";
 import { type Problem, problemOf } from "../http/problems.server";
 import type { ApiKey } from "./keys.server";
 
-export type ApiContext<P, Q, B> = {
+type ApiContext<P, Q, B> = {
   key: ApiKey;
   locale: Locale;
   t: TFunction;

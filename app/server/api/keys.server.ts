@@ -101,7 +101,7 @@ export async function recordApiCall(call: ApiCall, db: Db = getDb()): Promise<vo
 }
 
 /** A key's newest calls, for its page in the back office, each with the number of the order it made or touched. */
-export async function recentApiCalls(keyId: number, limit = 50, db: Db = getDb()) {
+async function recentApiCalls(keyId: number, limit = 50, db: Db = getDb()) {
   return db
     .select({
       id: apiCalls.id,

@@ -161,7 +161,7 @@ export function apiRouter(): Router {
 }
 
 /** The path and query of a call as its audit trail keeps it: a customer's e-mail address in a query is left out. */
-export function auditedPath(url: string): string {
+function auditedPath(url: string): string {
   const [path, query] = url.split("?", 2);
   if (!query) return path.slice(0, 500);
   const params = new URLSearchParams(query);

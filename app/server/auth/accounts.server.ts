@@ -22,9 +22,9 @@ import { confirmTotpSetup, disableTotp, verifyTotpCode } from "./totp.server";
 import { authenticate } from "./users.server";
 
 /** A reset link holds for an hour, once. */
-export const RESET_VALID_MINUTES = 60;
+const RESET_VALID_MINUTES = 60;
 /** A link that confirms the address holds a week: a welcome e-mail is often read days later. */
-export const CONFIRM_VALID_DAYS = 7;
+const CONFIRM_VALID_DAYS = 7;
 
 /** Every limit of these flows answers with the same words; the page fills in the minutes (`refuse`). */
 function tooMany(retryAfter: number) {
@@ -231,7 +231,7 @@ export async function changePassword(input: {
  * Checks the current password of a signed-in user before a sensitive change (turning two-factor sign-in
  * off), posted as `password`.
  */
-export async function confirmPassword(input: { userId: string; email: string; password: string; clientAddress: string }): Promise<Result> {
+async function confirmPassword(input: { userId: string; email: string; password: string; clientAddress: string }): Promise<Result> {
   const limit = await hitRateLimits([
     [RATE_LIMITS.login, addressKey(input.clientAddress)],
     [RATE_LIMITS.login, accountKey(input.email)],

@@ -75,7 +75,7 @@ export async function createUserSession(userId: string, request: Request, option
 const readSessionCookie = verifiedCookieReader(sessionCookie);
 
 /** The session id of a cookie that is signed by us and well formed, or null. */
-export async function currentSessionId(request: Request): Promise<string | null> {
+async function currentSessionId(request: Request): Promise<string | null> {
   const value = await readSessionCookie(request);
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
@@ -164,7 +164,7 @@ export async function endUserSessions(userId: string, keep?: string, db: Db = ge
 }
 
 /** The Set-Cookie header that clears the session cookie. */
-export function clearSessionCookie(): Promise<string> {
+function clearSessionCookie(): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0 });
 }
 

@@ -19,7 +19,7 @@ import { allItems } from "../catalog/catalog.server";
 import { type Db, getDb, queryRows } from "../db/client.server";
 import { LIVE_RESERVATION, statusList } from "../db/states.server";
 
-export type SizeAvailability = { size: string | null; free: number; total: number };
+type SizeAvailability = { size: string | null; free: number; total: number };
 export type ItemAvailability = {
   itemId: number;
   kind: ItemKind;

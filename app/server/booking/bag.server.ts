@@ -114,7 +114,7 @@ function checkoutRefusal(failure: HoldFailure | { reason: "provider" }): Result<
  * The holder of online holds: the client's address (its /64 for IPv6) under an HMAC with the session
  * secret, so the orders table never keeps an address and every process computes the same key.
  */
-export function holderKey(clientAddress: string): string {
+function holderKey(clientAddress: string): string {
   return createHmac("sha256", sessionSecret())
     .update(`holder:${addressKey(clientAddress)}`)
     .digest("base64url")

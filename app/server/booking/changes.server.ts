@@ -52,7 +52,7 @@ export type ChangeFailure =
   | { reason: "busy" };
 
 /** A line of a changed order as its price shows it: the item, the package it is a piece of, and its person. */
-export type ChangePreviewLine = {
+type ChangePreviewLine = {
   key: string;
   name: Translated;
   size: string | null;

@@ -47,7 +47,7 @@ import {
 import { expireDue, expireDueOrders } from "./expiry.server";
 import { type BagLine, type ItemRow, linePeaks, type QuoteContext, quoteBag } from "./quote.server";
 
-export type HoldPerson = {
+type HoldPerson = {
   firstName: string;
   lastName?: string | null;
   heightCm?: number | null;
@@ -58,7 +58,7 @@ export type HoldPerson = {
   age?: number | null;
 };
 
-export type Invoice = {
+type Invoice = {
   name: string;
   company?: string | null;
   vatId?: string | null;

@@ -30,7 +30,7 @@ export type BagLine = {
 };
 
 export type ItemRow = typeof items.$inferSelect;
-export type CouponRow = typeof coupons.$inferSelect;
+type CouponRow = typeof coupons.$inferSelect;
 
 export type QuoteContext = {
   quote: Quote;
@@ -97,7 +97,7 @@ async function couponInput(coupon: CouponRow, email: string | null | undefined, 
   };
 }
 
-export async function findCoupon(code: string, db: Db = getDb()): Promise<CouponRow | null> {
+async function findCoupon(code: string, db: Db = getDb()): Promise<CouponRow | null> {
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase())).limit(1);
   return coupon ?? null;
 }

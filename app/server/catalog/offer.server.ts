@@ -81,7 +81,7 @@ async function amountsPerShop(kind: ItemKind, itemIds: number[]) {
  * The ski service, ski depot or sports shop page: the categories of that kind with their items, price,
  * and per branch how much there is (stock, lockers) or, for a service, whether the branch offers it.
  */
-export const listOffer = catalogRead("listOffer", async (kind: OfferKind, locale: Locale) => {
+const listOffer = catalogRead("listOffer", async (kind: OfferKind, locale: Locale) => {
   const db = getDb();
   const rows = await db
     .select({ item: items, category: categories })

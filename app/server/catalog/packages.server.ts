@@ -24,7 +24,7 @@ import { catalogRead } from "./catalog-cache.server";
 export type PackageRow = typeof packages.$inferSelect;
 
 /** A storefront's active packages with their components, in display order; from memory, or with `db` (a transaction) from the tables. */
-export function activePackages(appId: Season, db?: Db) {
+function activePackages(appId: Season, db?: Db) {
   return db ? readActivePackages(appId, db) : keptActivePackages(appId);
 }
 

@@ -31,7 +31,7 @@ export function orderLocale(order: { language: string }): Locale {
  * The deposit the contract states: the one held on the card or taken at the counter (decision 045), else
  * what the order's rented items ask.
  */
-export async function agreementDeposit(orderId: string, db: Db = getDb()): Promise<number> {
+async function agreementDeposit(orderId: string, db: Db = getDb()): Promise<number> {
   // The deposit actually held (or taken at the counter) when there is one, else what the order asks.
   const [held] = await db
     .select({ amountCents: deposits.amountCents })

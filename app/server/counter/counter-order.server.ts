@@ -34,7 +34,7 @@ import { sendOrderConfirmation } from "../orders/confirmation.server";
 import { COUNTER_PROVIDER } from "../payments/payments.server";
 import { getSettings } from "../settings/settings.server";
 
-export type CounterOption = {
+type CounterOption = {
   /** "itemId" or "itemId|size", as the line's select posts it. */
   value: string;
   itemId: number;
@@ -158,7 +158,7 @@ function bagLinesOf(input: Pick<CounterOrderInput, "lines" | "persons">): BagLin
 }
 
 /** The price of what is chosen so far (subtotal, discounts, VAT, total), or null when nothing can be priced. */
-export async function counterQuote(
+async function counterQuote(
   input: Pick<CounterOrderInput, "appId" | "pickupDate" | "returnDate" | "lines" | "persons" | "damageWaiver">,
 ): Promise<Quote | null> {
   const lines = bagLinesOf(input);
@@ -197,7 +197,7 @@ function counterRefusal(failure: HoldFailure): Failure {
  * Creates the walk-in customer's order, paid at the counter: the units are claimed and booked at once,
  * the payment is recorded with the method used, and the confirmation goes out when an e-mail was given.
  */
-export async function createCounterOrder(
+async function createCounterOrder(
   user: BackOfficeUser,
   input: CounterOrderInput,
   origin: string,

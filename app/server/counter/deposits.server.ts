@@ -308,7 +308,7 @@ export async function releaseOnCancel(orderId: string): Promise<void> {
  * A deposit taken at the counter in cash or on the card terminal (a counter order, or an online order
  * whose card refused it): only recorded, settled at the return like the others, the money moving at the desk.
  */
-export async function recordCounterDeposit(user: BackOfficeUser, orderId: string, amountCents: number): Promise<Result> {
+async function recordCounterDeposit(user: BackOfficeUser, orderId: string, amountCents: number): Promise<Result> {
   return getDb().transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const locked = await lockOrder(tx, orderId);

@@ -18,7 +18,7 @@ import { getDb } from "../db/client.server";
 import { items, shops, units } from "../db/schema";
 import { drawQr, winAnsi } from "../orders/documents.server";
 
-export type LabelUnit = { code: string; size: string | null; name: string };
+type LabelUnit = { code: string; size: string | null; name: string };
 /** What the sheet is of (an item's or a branch's name), for its title and file name, and the units in print order. */
 export type LabelSheet = { name: string; slug: string; units: LabelUnit[] };
 

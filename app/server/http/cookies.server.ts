@@ -39,7 +39,7 @@ export async function languageCookie(locale: Locale): Promise<string> {
   return serialize((await getSiteSettings()).languageCookie, locale, YEAR, secure());
 }
 
-export const CONSENT_COOKIE = "consent";
+const CONSENT_COOKIE = "consent";
 const consentValue = z.enum(["all", "necessary"]);
 export type Consent = z.infer<typeof consentValue>;
 

@@ -10,7 +10,7 @@ import { type Failure, type Result, under } from "../../domain/result";
 import { redirectTo, refuse } from "./results.server";
 
 /** The biggest form the shop accepts without files. */
-export const MAX_FORM_BYTES = 256 * 1024;
+const MAX_FORM_BYTES = 256 * 1024;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -26,7 +26,7 @@ export type PostedForm = { intent: string; values: Record<string, unknown>; file
  * keeping only the first `limit` bytes, so the browser, which sends all before it reads the answer, gets the
  * form back instead of a reset connection. A bigger body is cut off with 413 as any other.
  */
-export const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_BYTES = 64 * 1024 * 1024;
 
 /** The body, or null as soon as it passes `limit` (a chunked body has no Content-Length to check first). */
 export async function readCapped(request: Request, limit: number): Promise<ArrayBuffer | null> {

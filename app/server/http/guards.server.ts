@@ -124,7 +124,7 @@ const escapeHtml = (text: string) =>
  * A small self-contained page in the request's language (JSON for API callers), never cached. `title` is
  * a message key or, for the spec's fixed English titles, the text itself.
  */
-export function sendPlainPage(
+function sendPlainPage(
   req: Request,
   res: Response,
   status: number,

@@ -30,7 +30,7 @@ type Kept = { parts: Buffer[]; headers: [string, string][]; generation: number; 
  * but the ignored ones by name and value (the consent, the season, the language chosen), and for the bare
  * `/`, which picks the visitor's language, the Accept-Language header.
  */
-export function pageKey(req: Request, today: string): string | null {
+function pageKey(req: Request, today: string): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const cookies = req.headers.cookie ?? "";
   if (req.originalUrl.length > 300 || cookies.length > 1000) return null;

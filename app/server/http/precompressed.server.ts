@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 import type { RequestHandler } from "express";
 
-export const PRECOMPRESSED_EXTENSIONS = [".js", ".css", ".svg"];
+const PRECOMPRESSED_EXTENSIONS = [".js", ".css", ".svg"];
 const SUFFIX = { br: ".br", gzip: ".gz" } as const;
 
 export function precompressedAssets(dir: string): RequestHandler {

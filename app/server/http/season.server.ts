@@ -1,7 +1,7 @@
 import { type Season, seasonOn, seasonSchema } from "../../domain/vocabulary";
 import { readCookie } from "./cookies.server";
 
-export const SEASON_COOKIE = "season";
+const SEASON_COOKIE = "season";
 
 /** The storefront chosen for this visit (a session cookie), else the one whose season it is. */
 export function readSeason(request: Request, today = new Date()): Season {

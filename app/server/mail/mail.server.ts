@@ -36,7 +36,7 @@ export type OutgoingEmail = {
 export type DeliveryResult = { sent: number; failed: number };
 
 /** Tries per message before it is left for a person to look at (`last_error` says why). */
-export const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 10;
 /** Messages sent in one run at most, so one run never holds the loop for long. */
 const BATCH_SIZE = 50;
 const LAST_ERROR_LENGTH = 1000;

@@ -35,7 +35,7 @@ import { type Db, getDb } from "../db/client.server";
 import { categories, items, offerPictures, shops, storefronts } from "../db/schema";
 
 /** Decoding more pixels than this (a 50-megapixel photo) is refused: a small file can unpack to gigabytes. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * The encoders' settings, part of the demo cache's key. AVIF at effort 1 costs a tenth of sharp's default
@@ -52,7 +52,7 @@ export const PIPELINE = {
 const uploadsRoot = () => resolve(getConfig().DATA_DIR, "uploads");
 export const pictureDir = (owner: PictureOwner, ownerId: string | number) => join(uploadsRoot(), owner, String(ownerId));
 
-export type PictureFile = { file: string; format: PictureFormat; width: number; height: number; data: Buffer };
+type PictureFile = { file: string; format: PictureFormat; width: number; height: number; data: Buffer };
 export type ProcessedPicture = { name: string; files: PictureFile[] };
 
 export type RefusalReason = "pictureType" | "pictureSvg" | "picturePixels" | "pictureUnreadable";

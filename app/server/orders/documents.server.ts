@@ -629,7 +629,7 @@ export type ContractInput = {
   signature?: ContractSignature;
 };
 
-export type ContractSignature = {
+type ContractSignature = {
   version: number;
   signerName: string;
   signedAt: Date;

@@ -90,7 +90,7 @@ async function changeForm(found: OrderWithDetails, by: ChangeBy, locale: Locale)
 }
 
 /** A line of the new price, as the order page shows its lines. */
-export type ChangePreviewLine = {
+type ChangePreviewLine = {
   key: string;
   name: string;
   size: string | null;

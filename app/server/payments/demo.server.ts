@@ -26,7 +26,7 @@ import {
   WebhookSignatureError,
 } from "./provider.server";
 
-export const DEMO_SIGNATURE_HEADER = "demo-signature";
+const DEMO_SIGNATURE_HEADER = "demo-signature";
 const TOLERANCE_SECONDS = 300;
 
 function secret() {

@@ -254,7 +254,7 @@ async function applyOnce(event: PaymentEvent, hooks: PaymentHooks, db: Db): Prom
  * Refunds what is left of a succeeded payment (or `upTo` of it) through its provider and records it.
  * Returns the refund, or null when there was nothing left to refund.
  */
-export async function refundPayment(paymentId: number, db: Db = getDb(), upTo = Number.POSITIVE_INFINITY): Promise<Refunded | null> {
+async function refundPayment(paymentId: number, db: Db = getDb(), upTo = Number.POSITIVE_INFINITY): Promise<Refunded | null> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment || payment.status === "refunded") return null;
   const amount = Math.min(payment.amountCents - payment.refundedCents, upTo);
@@ -297,7 +297,7 @@ export async function refundPart(
 }
 
 /** The payments that succeeded for an order (a booking, and the differences of its changes), newest first. */
-export async function succeededPayments(orderId: string, db: Db = getDb()) {
+async function succeededPayments(orderId: string, db: Db = getDb()) {
   return db
     .select()
     .from(payments)

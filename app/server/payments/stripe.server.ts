@@ -63,7 +63,7 @@ const checkoutLocale: Record<Locale, Stripe.Checkout.SessionCreateParams.Locale>
  * rejects a repeated idempotency key whose parameters differ: a retry within the same minute sends the very
  * same request. A hold end inside the window is sent unchanged and never differs between retries.
  */
-export function checkoutExpiresAt(holdEnd: Date, now: Date = new Date()): number {
+function checkoutExpiresAt(holdEnd: Date, now: Date = new Date()): number {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const wanted = Math.ceil(holdEnd.getTime() / 1000);
   const earliest = nowSeconds + MIN_LIFETIME_SECONDS + LIFETIME_MARGIN_SECONDS;

@@ -34,7 +34,7 @@ import { LIVE_RESERVATION } from "../db/states.server";
 import { getSettings } from "../settings/settings.server";
 
 /** What a refused move or block says: the exclusion constraint found another live reservation. */
-export const BOOKED = "admin.planner.errors.booked";
+const BOOKED = "admin.planner.errors.booked";
 
 const ORDER_JOIN = sql`
   left join order_lines l on l.id = r.order_line_id

@@ -6,7 +6,7 @@ import { getDb } from "../db/client.server";
 import { orders, partnerHotels, shops } from "../db/schema";
 
 /** The instants a calendar month (YYYY-MM) starts and ends in the shop's time zone. */
-export function monthRange(month: string): { from: Date; to: Date } {
+function monthRange(month: string): { from: Date; to: Date } {
   return { from: zonedInstant(`${month}-01`, "00:00"), to: zonedInstant(`${shiftMonth(month, 1)}-01`, "00:00") };
 }
 

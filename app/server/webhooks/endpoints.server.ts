@@ -21,7 +21,7 @@ const secrets = sealer("totp-encryption-key", "dolomiti-rent webhook secret v1",
 /** A sealed secret opens only for its own endpoint. */
 const boundTo = (endpointId: number) => `webhook-endpoint:${endpointId}`;
 
-export function sealWebhookSecret(secret: string, endpointId: number): string {
+function sealWebhookSecret(secret: string, endpointId: number): string {
   return secrets.seal(Buffer.from(secret), boundTo(endpointId));
 }
 

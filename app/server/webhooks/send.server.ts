@@ -7,7 +7,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { CheckedTarget } from "./address.server";
 
-export const SEND_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 export const RESPONSE_EXCERPT_CHARS = 1000;
 
 export type SendOutcome = { status: number; response: string } | { error: string };
