@@ -5,10 +5,9 @@
  * wider than the screen. A guest's online booking paid today gives the figures (other files of the worker
  * may add theirs, so the figures are checked as at least this order's). axe on every screen.
  */
-import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminContext, launchBrowser, openPage, workerShop } from "../helpers/browser";
+import { adminContext, downloadedText, launchBrowser, openPage, workerShop } from "../helpers/browser";
 import { bookOut, expectAccessible, hydrated, text, winterPeriod } from "../helpers/browser-booking";
 
 const baseUrl = workerShop().url;
@@ -94,7 +93,7 @@ describe("the reports", () => {
     await page.getByRole("link", { name: "Download CSV: Revenue per day" }).click();
     const download = await waiting;
     expect(download.suggestedFilename()).toMatch(/^revenue-by-day-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-    const file = readFileSync((await download.path()) as string, "utf8");
+    const file = await downloadedText(download);
     expect(file.startsWith("\uFEFF")).toBe(true);
     const lines = file.slice(1).split("\r\n");
     expect(lines[0]).toBe("Date,Orders,Revenue (EUR),Damage waiver (EUR)");

@@ -1,7 +1,7 @@
 /** Debian's Chromium driven by playwright-core (Playwright's own browser download cannot work here). */
 import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Download, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-process";
 
@@ -99,6 +99,16 @@ export function browserPerFile(options: { context?: ContextOptions; admin?: bool
     await state.browser?.close();
   });
   return state;
+}
+
+/**
+ * A download's content as text, read through its stream: over the connection to the worker's Chromium the
+ * file lies on the browser's side, where `download.path()` cannot reach it.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** A page that records console errors and failed same-origin requests. */
