@@ -8,7 +8,8 @@ import type { Db } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { holdRequest, rentalLine } from "./booking";
 
-type PaymentOptions = { provider?: string; method?: string; ref?: string };
+/** The recorded payment: its provider (demo), method (none) and the prefix of its reference (before the order id). */
+type PaymentOptions = { provider?: string; method?: string; refPrefix?: string };
 
 /**
  * Holds the request and confirms it paid. With `payment` (the default), a succeeded payment of the total is
@@ -16,20 +17,20 @@ type PaymentOptions = { provider?: string; method?: string; ref?: string };
  */
 export async function paidOrder(db: Db, request: HoldInput, payment: PaymentOptions | false = {}) {
   const held = await holdOrder(request);
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
+  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held)}`);
   if (payment) {
     await db.insert(schema.payments).values({
-      orderId: held.order.id,
+      orderId: held.value.id,
       provider: payment.provider ?? "demo",
       ...(payment.method ? { method: payment.method } : {}),
-      ref: payment.ref ?? `demo_test_${held.order.id}`,
+      ref: `${payment.refPrefix ?? "demo_test_"}${held.value.id}`,
       status: "succeeded",
-      amountCents: held.order.totalCents,
+      amountCents: held.value.totalCents,
       currency: "EUR",
     });
   }
-  expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
-  return held.order;
+  expect(await confirmOrder(held.value.id, db)).toMatchObject({ ok: true, value: { outcome: "paid" } });
+  return held.value;
 }
 
 /** A paid order of one pair of the item (size 170) at the branch, with a succeeded demo payment. */

@@ -12,11 +12,11 @@ import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../app/domain/accounts";
 import { base32Decode, totp } from "../../app/domain/totp";
-import { hashPassword } from "../../app/server/auth/password.server";
 import { hitRateLimit, sweepAuthTables } from "../../app/server/auth/rate-limit.server";
 import { decryptTotpSecret, encryptTotpSecret } from "../../app/server/auth/totp.server";
 import { holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
+import { createAccount } from "../helpers/accounts";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { ADMIN, startTestServer } from "../helpers/http";
@@ -42,11 +42,7 @@ function visitor(): Visitor {
 const unique = (name: string) => `${name}-${randomBytes(4).toString("hex")}@example.com`;
 
 async function createUser(role: "customer" | "staff" | "admin", password = "a long test password") {
-  const email = unique(role);
-  const [user] = await db()
-    .insert(schema.users)
-    .values({ email, name: `Test ${role}`, role, passwordHash: await hashPassword(password) })
-    .returning();
+  const user = await createAccount(db(), unique(role), role, { name: `Test ${role}`, password });
   return { ...user, password };
 }
 
@@ -463,9 +459,9 @@ describe(`sessions on ${testDbKind}`, () => {
     const v = visitor();
     await logIn(v, user.email, user.password, "/de/login");
     const html = await (await v.get("/de/account")).text();
-    expect(html).toContain(`Bestellung ${mine.order.number}`);
-    expect(html).toContain(`href="/de/order/${mine.order.token}"`);
-    expect(html).not.toContain(theirs.order.number);
+    expect(html).toContain(`Bestellung ${mine.value.number}`);
+    expect(html).toContain(`href="/de/order/${mine.value.token}"`);
+    expect(html).not.toContain(theirs.value.number);
   });
 });
 

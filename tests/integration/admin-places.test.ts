@@ -45,15 +45,7 @@ async function get(path: string, cookie = admin) {
 
 /** Posts a form as a browser does; a list value posts one field per entry. */
 async function post(path: string, fields: Record<string, string | string[]>, cookie = admin) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
-  }
-  const response = await shop.request(path, {
-    method: "POST",
-    body,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
-  });
+  const response = await shop.post(path, fields, cookie);
   return { status: response.status, location: response.headers.get("location"), text: await response.text() };
 }
 

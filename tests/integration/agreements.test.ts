@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LineBinding } from "../../app/domain/counter/binding";
 import { formatMoney } from "../../app/domain/format";
 import de from "../../app/i18n/lang/de.json";
-import { hashPassword } from "../../app/server/auth/password.server";
-import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
+import { holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
+import { signedIn } from "../helpers/accounts";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { paidOrder } from "../helpers/orders";
 import { pdfText } from "../helpers/pdf-text";
 import { locationOf, pageText } from "../helpers/visitor";
 
@@ -29,12 +30,7 @@ let ciaslinStaff: string;
 let runcadozStaff: string;
 
 const as = (cookie: string) => ({ headers: { Cookie: cookie } });
-const post = (cookie: string, path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
-  });
+const post = (cookie: string, path: string, fields: Record<string, string>) => shop.post(path, fields, cookie);
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 /** Intl's spaces as the PDF writes them. */
 const asDrawn = (text: string) => text.replace(/[\u2000-\u200a\u202f]/g, " ");
@@ -99,14 +95,8 @@ async function animatedPng(frames: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-async function createUser(email: string, shopIdsOf: number[]) {
-  const [user] = await db
-    .insert(schema.users)
-    .values({ email, name: `Clerk ${email.split("@")[0]}`, role: "staff", passwordHash: await hashPassword("a long test password") })
-    .returning();
-  await db.insert(schema.userShops).values(shopIdsOf.map((shopId) => ({ userId: user.id, shopId })));
-  return shop.login(email, "a long test password");
-}
+const clerk = (email: string, branch: number) =>
+  signedIn(shop, email, "staff", { branches: [branch], name: `Clerk ${email.split("@")[0]}` });
 
 /**
  * A German family's paid order at Ciaslin, handed out through the counter's form: Anna's skis (with a
@@ -115,7 +105,8 @@ async function createUser(email: string, shopIdsOf: number[]) {
 async function handedOutOrder() {
   const ski = await createRentalItem(db, branches.ciaslin, 2);
   await db.update(schema.items).set({ depositCents: 8000 }).where(eq(schema.items.id, ski.id));
-  const held = await holdOrder(
+  const order = await paidOrder(
+    db,
     holdRequest(branches.ciaslin, [rentalLine(ski.id, "anna"), { ...rentalLine(ski.id, "jonas"), personIndex: 1 }], {
       language: "de",
       persons: [
@@ -125,29 +116,15 @@ async function handedOutOrder() {
       invoice: { ...holdRequest(0, []).invoice, name: "Anna Jansen" },
     }),
   );
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
-  await db.insert(schema.payments).values({
-    orderId: held.order.id,
-    provider: "demo",
-    ref: `demo_test_${held.order.id}`,
-    status: "succeeded",
-    amountCents: held.order.totalCents,
-    currency: "EUR",
-  });
-  expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
-  const lines = await db
-    .select()
-    .from(schema.orderLines)
-    .where(eq(schema.orderLines.orderId, held.order.id))
-    .orderBy(asc(schema.orderLines.id));
+  const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id)).orderBy(asc(schema.orderLines.id));
   // Scanned from the labels, in capitals; the units keep the codes they were given.
   const codes = lines.map((_, n) => `${ski.slug}-${n + 1}`);
   const scanned = Object.fromEntries(lines.map((line, n) => [`codes.${line.id}`, codes[n].toUpperCase()]));
-  const handedOut = await post(admin, `/admin/order/${held.order.id}`, { intent: "pickup", early: "on", ...scanned });
+  const handedOut = await post(admin, `/admin/order/${order.id}`, { intent: "pickup", early: "on", ...scanned });
   expect(handedOut.status).toBe(302);
   const binding: LineBinding = { value: 6.5, setBy: "table", code: "K", soleLengthMm: 305, twistNm: 50, forwardLeanNm: 194 };
   await db.update(schema.orderLines).set({ binding }).where(eq(schema.orderLines.id, lines[0].id));
-  return { order: held.order, codes };
+  return { order, codes };
 }
 
 const agreementRows = (orderId: string) =>
@@ -165,8 +142,8 @@ beforeAll(async () => {
   db = shop.database.db;
   branches = await shopIds(db);
   admin = await shop.login();
-  ciaslinStaff = await createUser("anton@test.example", [branches.ciaslin]);
-  runcadozStaff = await createUser("rita@test.example", [branches.runcadoz]);
+  ciaslinStaff = await clerk("anton@test.example", branches.ciaslin);
+  runcadozStaff = await clerk("rita@test.example", branches.runcadoz);
 });
 afterAll(async () => {
   await shop?.close();
@@ -431,11 +408,11 @@ describe(`the signed rental contract on ${testDbKind}`, () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
     const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(ski.id)]));
     if (!held.ok) throw new Error("no order");
-    const screen = await pageText(await shop.request(`/admin/order/${held.order.id}/agreement`, as(admin)));
+    const screen = await pageText(await shop.request(`/admin/order/${held.value.id}/agreement`, as(admin)));
     expect(screen).toContain("The customer signs the contract once the equipment has been handed out.");
-    const refused = await post(admin, `/admin/order/${held.order.id}/agreement`, { signerName: "Anna Test", typedName: "Anna Test" });
+    const refused = await post(admin, `/admin/order/${held.value.id}/agreement`, { signerName: "Anna Test", typedName: "Anna Test" });
     expect(refused.status).toBe(409);
     expect(await pageText(refused)).toContain("The contract can only be signed while the equipment is handed out.");
-    expect(await agreementRows(held.order.id)).toEqual([]);
+    expect(await agreementRows(held.value.id)).toEqual([]);
   });
 });

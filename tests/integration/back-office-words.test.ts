@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import da from "../../app/i18n/lang/da.json";
 import de from "../../app/i18n/lang/de.json";
 import { hashPassword } from "../../app/server/auth/password.server";
-import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { counterOrderForm, paidOrder } from "../helpers/orders";
 import { locationOf } from "../helpers/visitor";
 
 const messages = { de, da } as const;
@@ -24,12 +24,7 @@ let branches: Record<string, number>;
 let admin: string;
 
 const as = (cookie: string) => ({ headers: { Cookie: cookie } });
-const post = (cookie: string, path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
-  });
+const post = (cookie: string, path: string, fields: Record<string, string>) => shop.post(path, fields, cookie);
 const textOf = (html: string) =>
   html
     .replace(/<[^>]+>/g, " ")
@@ -38,23 +33,12 @@ const textOf = (html: string) =>
     .replace(/\s+/g, " ");
 
 /** An online order of one pair of skis, paid through the demo provider by card, in the invoice name given. */
-async function paidOrder(itemId: number, invoiceName: string, email: string) {
-  const held = await holdOrder(
+const paidByCard = (itemId: number, invoiceName: string, email: string) =>
+  paidOrder(
+    db,
     holdRequest(branches.ciaslin, [rentalLine(itemId)], { invoice: { ...holdRequest(0, []).invoice, name: invoiceName, email } }),
+    { method: "card", refPrefix: "demo_words_" },
   );
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
-  await db.insert(schema.payments).values({
-    orderId: held.order.id,
-    provider: "demo",
-    method: "card",
-    ref: `demo_words_${held.order.id}`,
-    status: "succeeded",
-    amountCents: held.order.totalCents,
-    currency: "EUR",
-  });
-  expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
-  return held.order;
-}
 
 beforeAll(async () => {
   shop = await startTestServer();
@@ -71,22 +55,17 @@ describe(`the back office's words on ${testDbKind}`, () => {
 
   beforeAll(async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 2);
-    const created = await post(admin, "/admin/order/create", {
-      intent: "create",
-      shopId: String(branches.ciaslin),
-      appId: "winter",
-      pickupDate: "2027-01-11",
-      pickupTime: "09:00",
-      returnDate: "2027-01-12",
-      returnTime: "17:00",
-      "persons.0.firstName": "Walter",
-      "lines.0.person": "0",
-      "lines.0.item": `${ski.id}|170`,
-      "lines.0.quantity": "1",
-      language: "de",
-      method: "card",
-      name: "Walter Walk-in",
-    });
+    const created = await post(
+      admin,
+      "/admin/order/create",
+      counterOrderForm(branches.ciaslin, ski.id, {
+        intent: "create",
+        "persons.0.heightCm": "",
+        language: "de",
+        method: "card",
+        name: "Walter Walk-in",
+      }),
+    );
     expect(created.status).toBe(302);
     counterOrder = /\/admin\/order\/([0-9a-f-]{36})/.exec(locationOf(created))?.[1] ?? "";
     expect(counterOrder).not.toBe("");
@@ -115,7 +94,7 @@ describe(`the back office's words on ${testDbKind}`, () => {
 
   it("an online payment's line names the provider and the method in words", async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(ski.id, "Online Kunde", "online.kunde@test.example");
+    const order = await paidByCard(ski.id, "Online Kunde", "online.kunde@test.example");
     const html = await (await shop.request(`/da/admin/order/${order.id}`, as(admin))).text();
     const payment = textOf(/<li[^>]*data-payment[^>]*>([\s\S]*?)<\/li>/.exec(html)?.[1] ?? "");
     expect(payment).toContain(`${da.admin.orders.provider.demo} (${da.admin.orders.onlineMethod.card})`);
@@ -157,7 +136,7 @@ describe(`searching with umlauts and accents on ${testDbKind}`, () => {
 
   beforeAll(async () => {
     const ski = await createRentalItem(db, branches.ciaslin, 4);
-    for (const [key, name] of Object.entries(names)) numbers[key] = (await paidOrder(ski.id, name, `${key}.${tag}@test.example`)).number;
+    for (const [key, name] of Object.entries(names)) numbers[key] = (await paidByCard(ski.id, name, `${key}.${tag}@test.example`)).number;
   });
 
   const found = async (q: string) => {

@@ -48,12 +48,7 @@ async function createBoots(size: string, soles: (number | null)[]) {
   return { item, units };
 }
 
-const post = (path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
-  });
+const post = (path: string, fields: Record<string, string>) => shop.post(path, fields, admin);
 
 beforeAll(async () => {
   shop = await startTestServer();
@@ -91,21 +86,21 @@ describe("binding settings at hand-out", () => {
         },
       ),
     );
-    if (!held.ok) throw new Error(JSON.stringify(held.failure));
+    if (!held.ok) throw new Error(JSON.stringify(held));
     await db.insert(schema.payments).values({
-      orderId: held.order.id,
+      orderId: held.value.id,
       provider: "demo",
-      ref: `demo_${held.order.id}`,
+      ref: `demo_${held.value.id}`,
       status: "succeeded",
-      amountCents: held.order.totalCents,
+      amountCents: held.value.totalCents,
     });
-    expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
-    const persons = await db.select().from(schema.orderPersons).where(eq(schema.orderPersons.orderId, held.order.id));
+    expect(await confirmOrder(held.value.id, db)).toMatchObject({ ok: true, value: { outcome: "paid" } });
+    const persons = await db.select().from(schema.orderPersons).where(eq(schema.orderPersons.orderId, held.value.id));
     expect(persons.map((p) => p.age).sort()).toEqual([41, 8, null].sort());
-    const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, held.order.id));
+    const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, held.value.id));
     const personId = (first: string) => persons.find((p) => p.firstName === first)!.id;
     const line = (first: string, itemId: number) => lines.find((l) => l.personId === personId(first) && l.itemId === itemId)!;
-    const path = `/admin/order/${held.order.id}`;
+    const path = `/admin/order/${held.value.id}`;
 
     // Before hand-out, from the booked sizes' sole lengths. Anna: 64 kg is J, 172 cm is K, the lighter J,
     // type 2 one row down: K, at 305 mm 5.5. Luca: 26 kg is E, type 1 stays, under 10 one row up: D, at 250 mm 1.75.
@@ -135,7 +130,7 @@ describe("binding settings at hand-out", () => {
     const refusedText = await refused.text();
     expect(refusedText).toContain(en.admin.orders.errors.bindingValue);
     expect(refusedText).toContain('value="6.3"');
-    expect((await db.select().from(schema.orders).where(eq(schema.orders.id, held.order.id)))[0].status).toBe("paid");
+    expect((await db.select().from(schema.orders).where(eq(schema.orders.id, held.value.id)))[0].status).toBe("paid");
 
     const done = await post(path, {
       intent: "pickup",
@@ -148,7 +143,7 @@ describe("binding settings at hand-out", () => {
     expect(done.status).toBe(302);
     expect(locationOf(done)).toBe(`${path}?done=pickup`);
     const stored = new Map(
-      (await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, held.order.id))).map((l) => [l.id, l.binding]),
+      (await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, held.value.id))).map((l) => [l.id, l.binding]),
     );
     expect(stored.get(line("Anna", ski.id).id)).toEqual({
       value: 5,
@@ -175,7 +170,7 @@ describe("binding settings at hand-out", () => {
       de.admin.orders.binding.setFromTable.replace("{{value}}", "5").replace("{{code}}", "K").replace("{{sole}}", "315"),
     );
     expect(after).toContain(de.admin.orders.binding.setByClerk.replace("{{value}}", "7,5").replace("{{sole}}", "305"));
-    const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, held.order.id)).orderBy(schema.auditLog.id);
+    const [audit] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, held.value.id)).orderBy(schema.auditLog.id);
     expect(JSON.stringify(audit?.after)).toContain('"setBy":"clerk"');
     // The hand-out's audit entry says it in words, without raw JSON.
     const html = await (await shop.request(path, { headers: { Cookie: admin } })).text();

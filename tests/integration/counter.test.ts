@@ -6,12 +6,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../app/i18n/lang/en.json";
-import { hashPassword } from "../../app/server/auth/password.server";
-import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
+import { signedIn } from "../helpers/accounts";
 import { createRentalItem, holdRequest, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { paidOrder } from "../helpers/orders";
 import { locationOf, pageText } from "../helpers/visitor";
 
 let shop: Awaited<ReturnType<typeof startTestServer>>;
@@ -23,23 +23,13 @@ beforeAll(async () => {
   shop = await startTestServer();
   db = shop.database.db;
   branches = await shopIds(db);
-  const [user] = await db
-    .insert(schema.users)
-    .values({ email: "clerk.ciaslin@test.example", name: "clerk", role: "staff", passwordHash: await hashPassword("a long test password") })
-    .returning();
-  await db.insert(schema.userShops).values({ userId: user.id, shopId: branches.ciaslin });
-  clerk = await shop.login("clerk.ciaslin@test.example", "a long test password");
+  clerk = await signedIn(shop, "clerk.ciaslin@test.example", "staff", { branches: [branches.ciaslin] });
 });
 afterAll(async () => {
   await shop?.close();
 });
 
-const post = (path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: clerk, "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
-  });
+const post = (path: string, fields: Record<string, string>) => shop.post(path, fields, clerk);
 
 /** The units an order's lines hold, with their branch. */
 const heldUnits = (orderId: string) =>
@@ -72,25 +62,14 @@ const walkIn = (itemId: number, quantity: number, intent = "create") =>
 const createdId = (response: Response) => /\/admin\/order\/([0-9a-f-]{36})\?done=create$/.exec(locationOf(response))?.[1] as string;
 
 /** A paid online order at Ciaslin, one line of one piece per key, in the January week of `holdRequest`. */
-async function paidOrder(itemId: number, keys: string[]) {
-  const held = await holdOrder(
+const paidLines = (itemId: number, keys: string[]) =>
+  paidOrder(
+    db,
     holdRequest(
       branches.ciaslin,
       keys.map((key) => ({ key, itemId, size: "170", quantity: 1, personIndex: null })),
     ),
   );
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
-  await db.insert(schema.payments).values({
-    orderId: held.order.id,
-    provider: "demo",
-    ref: `demo_test_${held.order.id}`,
-    status: "succeeded",
-    amountCents: held.order.totalCents,
-    currency: "EUR",
-  });
-  expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
-  return held.order;
-}
 
 describe(`the counter on ${testDbKind}`, () => {
   it("a walk-in claims the branch's own units only, and the counter's list counts only those", async () => {
@@ -134,7 +113,7 @@ describe(`the counter on ${testDbKind}`, () => {
 
   it("the same hand-out sent twice is done once and answers as done, with the order as it is now", async () => {
     const item = await createRentalItem(db, branches.ciaslin, 1);
-    const order = await paidOrder(item.id, ["l1"]);
+    const order = await paidLines(item.id, ["l1"]);
     const [unit] = await heldUnits(order.id);
     const fields = { intent: "pickup", early: "on", [`codes.${unit.lineId}`]: unit.code };
     const [first, second] = await Promise.all([post(`/admin/order/${order.id}`, fields), post(`/admin/order/${order.id}`, fields)]);
@@ -158,8 +137,8 @@ describe(`the counter on ${testDbKind}`, () => {
 
   it("names every booked piece of a hand-out at once", async () => {
     const item = await createRentalItem(db, branches.ciaslin, 4);
-    const mine = await paidOrder(item.id, ["l1", "l2"]);
-    const theirs = await paidOrder(item.id, ["l1", "l2"]);
+    const mine = await paidLines(item.id, ["l1", "l2"]);
+    const theirs = await paidLines(item.id, ["l1", "l2"]);
     const lines = await heldUnits(mine.id);
     const booked = (await heldUnits(theirs.id)).map((u) => u.code);
     const refused = await post(`/admin/order/${mine.id}`, {

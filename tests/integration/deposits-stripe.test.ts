@@ -52,12 +52,7 @@ function deliver(event: object) {
     headers: { "Content-Type": "application/json", "Stripe-Signature": signStripePayload(body, WEBHOOK_SECRET) },
   });
 }
-const post = (path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const post = (path: string, fields: Record<string, string>) => shop.post(path, fields, admin);
 const depositRows = (orderId: string) =>
   db.select().from(schema.deposits).where(eq(schema.deposits.orderId, orderId)).orderBy(desc(schema.deposits.id));
 /** Calls that reached Stripe and did something (not a replay of an idempotent request). */

@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTHORISATION_DAYS } from "../../app/domain/counter/deposits";
 import { formatMoney } from "../../app/domain/format";
 import en from "../../app/i18n/lang/en.json";
-import { hashPassword } from "../../app/server/auth/password.server";
-import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
+import { holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
 import { signDemoWebhook } from "../../app/server/payments/demo.server";
+import { signedIn } from "../helpers/accounts";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { paidOrder } from "../helpers/orders";
 import { locationOf, pageText } from "../helpers/visitor";
 
 const DAY = 86_400_000;
@@ -33,17 +34,7 @@ beforeAll(async () => {
   db = shop.database.db;
   branches = await shopIds(db);
   admin = await shop.login();
-  const [user] = await db
-    .insert(schema.users)
-    .values({
-      email: "clerk.runcadoz@test.example",
-      name: "clerk",
-      role: "staff",
-      passwordHash: await hashPassword("a long test password"),
-    })
-    .returning();
-  await db.insert(schema.userShops).values({ userId: user.id, shopId: branches.runcadoz });
-  runcadozStaff = await shop.login("clerk.runcadoz@test.example", "a long test password");
+  runcadozStaff = await signedIn(shop, "clerk.runcadoz@test.example", "staff", { branches: [branches.runcadoz] });
   const item = await createRentalItem(db, branches.ciaslin, 30);
   await db.update(schema.items).set({ depositCents: 15000 }).where(eq(schema.items.id, item.id));
   bikeId = item.id;
@@ -52,12 +43,10 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const post = (cookie: string, path: string, fields: Record<string, string>) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const post = (cookie: string, path: string, fields: Record<string, string>) => shop.post(path, fields, cookie);
+/** An order of one deposit item made at the counter, paid there. */
+const counterPaid = () =>
+  paidOrder(db, holdRequest(branches.ciaslin, [rentalLine(bikeId)], { source: "counter" }), { provider: "counter", refPrefix: "counter-" });
 const adminPage = async (orderId: string) => pageText(await shop.request(`/admin/order/${orderId}`, { headers: { Cookie: admin } }));
 const depositRows = (orderId: string) =>
   db.select().from(schema.deposits).where(eq(schema.deposits.orderId, orderId)).orderBy(desc(schema.deposits.id));
@@ -79,8 +68,8 @@ function deliverDemo(event: Record<string, unknown>) {
  */
 async function paidOnline(days: number, options: { ahead?: number; source?: "online" | "api" } = {}) {
   const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(bikeId, "l1", 2)], { source: options.source ?? "online" }));
-  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held.failure)}`);
-  const order = held.order;
+  if (!held.ok) throw new Error(`no order: ${JSON.stringify(held)}`);
+  const order = held.value;
   // The rental's time, as the scenario needs it: tomorrow, for `days` days.
   const pickupAt = new Date(Date.now() + (options.ahead ?? 1) * DAY);
   const returnAt = new Date(pickupAt.getTime() + days * DAY);
@@ -245,17 +234,7 @@ describe(`deposits with the demo provider on ${testDbKind}`, () => {
   });
 
   it("a counter order: the clerk records the deposit taken at the counter and gives it back at the return", async () => {
-    const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(bikeId)], { source: "counter" }));
-    if (!held.ok) throw new Error("no order");
-    await db.insert(schema.payments).values({
-      orderId: held.order.id,
-      provider: "counter",
-      ref: `counter-${held.order.id}`,
-      status: "succeeded",
-      amountCents: held.order.totalCents,
-      currency: "EUR",
-    });
-    expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
+    const held = { order: await counterPaid() };
     const path = `/admin/order/${held.order.id}`;
     expect(await adminPage(held.order.id)).toContain(fill(en.admin.deposit.none, { amount: money(15000) }));
     // No card was saved: the card cannot be asked.
@@ -286,17 +265,7 @@ describe(`deposits with the demo provider on ${testDbKind}`, () => {
     expect((await depositRows(order.id))[0].status).toBe("released");
   });
   it("a counter deposit above what the order asks is refused with the amount kept; the card's deposit kept in part shows what went back", async () => {
-    const held = await holdOrder(holdRequest(branches.ciaslin, [rentalLine(bikeId)], { source: "counter" }));
-    if (!held.ok) throw new Error("no order");
-    await db.insert(schema.payments).values({
-      orderId: held.order.id,
-      provider: "counter",
-      ref: `counter-${held.order.id}`,
-      status: "succeeded",
-      amountCents: held.order.totalCents,
-      currency: "EUR",
-    });
-    expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
+    const held = { order: await counterPaid() };
     const path = `/admin/order/${held.order.id}`;
     const tooMuch = await post(admin, path, { intent: "deposit-counter", "counterDeposit.amount": "99.999" });
     expect(tooMuch.status).toBe(400);

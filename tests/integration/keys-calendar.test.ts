@@ -10,8 +10,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarFeedIcs } from "../../app/server/admin/calendar-feed.server";
 import { authenticateApiKey } from "../../app/server/api/keys.server";
-import { hashPassword } from "../../app/server/auth/password.server";
 import * as schema from "../../app/server/db/schema";
+import { createAccount } from "../helpers/accounts";
 import { createRentalItem, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
@@ -30,23 +30,14 @@ async function get(path: string, cookie?: string) {
 }
 
 async function post(path: string, fields: Record<string, string | string[]>, cookie = admin) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
-  const response = await shop.request(path, {
-    method: "POST",
-    body,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-  });
+  const response = await shop.post(path, fields, cookie);
   return { status: response.status, location: response.headers.get("location"), text: await response.text() };
 }
 
 async function staffMember(email: string, branch: number, language = "en") {
-  const [row] = await db()
-    .insert(schema.users)
-    .values({ email, name: email, role: "staff", language, passwordHash: await hashPassword("feed password 123") })
-    .returning();
-  await db().insert(schema.userShops).values({ userId: row.id, shopId: branch });
-  return { id: row.id, cookie: await shop.login(email, "feed password 123") };
+  const password = "feed password 123";
+  const row = await createAccount(db(), email, "staff", { branches: [branch], name: email, language, password });
+  return { id: row.id, cookie: await shop.login(email, password) };
 }
 
 /** An order straight in the database, with `pieces` skis, at a pickup `days` from now. */

@@ -11,10 +11,10 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, zonedDate, zonedInstant } from "../../app/domain/periods";
 import { reportRange } from "../../app/domain/reports/reports";
-import { hashPassword } from "../../app/server/auth/password.server";
 import { cancelOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
 import { getReports } from "../../app/server/reports/reports.server";
+import { signedIn } from "../helpers/accounts";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
@@ -143,14 +143,8 @@ async function reserve(
   });
 }
 
-async function staff(email: string, branches: number[]) {
-  const [row] = await db
-    .insert(schema.users)
-    .values({ email, name: email, role: "staff", passwordHash: await hashPassword("report password 123") })
-    .returning();
-  await db.insert(schema.userShops).values(branches.map((shopId) => ({ userId: row.id, shopId })));
-  return shop.login(email, "report password 123");
-}
+const staff = (email: string, branches: number[]) =>
+  signedIn(shop, email, "staff", { branches, name: email, password: "report password 123" });
 
 beforeAll(async () => {
   shop = await startTestServer();

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePixels } from "../../app/components/admin/code-decoder";
 import { code128Bars, QUIET_ZONE } from "../../app/domain/code128";
 import { labelLayout, labelOrigin, labelPlace } from "../../app/domain/counter/unit-labels";
-import { hashPassword } from "../../app/server/auth/password.server";
 import * as schema from "../../app/server/db/schema";
+import { signedIn } from "../helpers/accounts";
 import { shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
@@ -28,14 +28,8 @@ const CIASLIN = Array.from({ length: 25 }, (_, n) => `LB-CI-${String(n + 1).padS
 const RETIRED = "LB-CI-9999";
 const RUNCADOZ = ["LB-RU-0001", "LB-RU-0002"];
 
-async function staff(email: string, branch: number) {
-  const [row] = await db
-    .insert(schema.users)
-    .values({ email, name: email, role: "staff", passwordHash: await hashPassword("label password 123") })
-    .returning();
-  await db.insert(schema.userShops).values({ userId: row.id, shopId: branch });
-  return shop.login(email, "label password 123");
-}
+const staff = (email: string, branch: number) =>
+  signedIn(shop, email, "staff", { branches: [branch], name: email, password: "label password 123" });
 
 beforeAll(async () => {
   shop = await startTestServer();
