@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BackOfficeUser } from "../../app/server/auth/back-office.server";
-import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { signAgreement } from "../../app/server/counter/agreements.server";
 import { pickUpOrder } from "../../app/server/counter/handout.server";
 import { type Database, setDatabase } from "../../app/server/db/client.server";
@@ -15,6 +14,7 @@ import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { createTestDatabase } from "../helpers/db";
+import { paidOrder } from "../helpers/orders";
 
 const PARALLEL = 8;
 let database: Database & { url?: string };
@@ -41,9 +41,7 @@ describe("signings racing on PostgreSQL", () => {
       .returning();
     const user: BackOfficeUser = { id: clerk.id, email: clerk.email, name: clerk.name, role: "admin", totpEnabled: false, shopIds: null };
     const ski = await createRentalItem(db, shops.ciaslin, 1);
-    const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
-    if (!held.ok) throw new Error("no order");
-    expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
+    const held = { order: await paidOrder(db, holdRequest(shops.ciaslin, [rentalLine(ski.id)]), false) };
     const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, held.order.id));
     expect(await pickUpOrder(user, held.order.id, { [line.id]: [`${ski.slug}-1`.toUpperCase()] }, { early: true })).toEqual({ ok: true });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { createRentalItem, shopIds } from "../helpers/booking";
-import { addItem, bagOf, INVOICE, startBooking } from "../helpers/booking-flow";
+import { bagAtCheckout, bagOf, INVOICE } from "../helpers/booking-flow";
 import { createTestDatabase } from "../helpers/db";
 import { type ShopProcess, startShopProcess } from "../helpers/server-process";
 import { createVisitor, locationOf, type Visitor } from "../helpers/visitor";
@@ -28,14 +28,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** A bag with one pair of the ski, up to the invoice form; returns the total shown there. */
-async function fillBag(visitor: Visitor, itemId: number) {
-  const [person] = await startBooking(database.db, visitor, "en", [{ firstName: "Tap", heightCm: "180" }]);
-  await addItem(visitor, `person=${person.id}&category=ski-snowboard`, { itemId, size: "170" });
-  expect(locationOf(await visitor.post("/rental/bag", { intent: "continue" }))).toBe("/rental/checkout");
-  const page = await (await visitor.get("/rental/checkout")).text();
-  return /name="total" value="(\d+)"/.exec(page)?.[1] as string;
-}
+const fillBag = (visitor: Visitor, itemId: number) => bagAtCheckout(database.db, visitor, itemId, "Tap");
 
 describe("the same checkout form sent three times at once", () => {
   it("makes one order per bag, and every copy goes to its payment page", async () => {

@@ -6,13 +6,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BackOfficeUser } from "../../app/server/auth/back-office.server";
-import { confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { pickUpOrder } from "../../app/server/counter/handout.server";
 import { type Database, setDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { seedDemo } from "../../app/server/db/seed/seed.server";
 import { createRentalItem, holdRequest, rentalLine, shopIds } from "../helpers/booking";
 import { createTestDatabase } from "../helpers/db";
+import { paidOrder } from "../helpers/orders";
 
 const PARALLEL = 6;
 let database: Database & { url?: string };
@@ -39,9 +39,7 @@ describe("one hand-out sent several times at once on PostgreSQL", () => {
       .returning();
     const user: BackOfficeUser = { id: clerk.id, email: clerk.email, name: clerk.name, role: "admin", totpEnabled: false, shopIds: null };
     const ski = await createRentalItem(db, shops.ciaslin, 2);
-    const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(ski.id)]));
-    if (!held.ok) throw new Error("no order");
-    expect((await confirmOrder(held.order.id, db)).outcome).toBe("paid");
+    const held = { order: await paidOrder(db, holdRequest(shops.ciaslin, [rentalLine(ski.id)]), false) };
     const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, held.order.id));
     // The other unit than the reserved one: the first hand-out moves the reservation, the rest find it moved.
     const [reserved] = await db.select().from(schema.reservations).where(eq(schema.reservations.orderLineId, line.id));

@@ -10,7 +10,7 @@ import { HOLD_LIMITS } from "../../app/domain/hold-limits";
 import type { Database } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { createRentalItem, shopIds } from "../helpers/booking";
-import { addItem, INVOICE, startBooking } from "../helpers/booking-flow";
+import { bagAtCheckout, INVOICE } from "../helpers/booking-flow";
 import { text } from "../helpers/browser-booking";
 import { createTestDatabase } from "../helpers/db";
 import { type ShopProcess, startShopProcess } from "../helpers/server-process";
@@ -31,14 +31,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** A bag with one pair of the ski, up to the invoice form; returns the total shown there. */
-async function fillBag(visitor: Visitor, itemId: number) {
-  const [person] = await startBooking(database.db, visitor, "en", [{ firstName: "Loop", heightCm: "180" }]);
-  await addItem(visitor, `person=${person.id}&category=ski-snowboard`, { itemId, size: "170" });
-  expect(locationOf(await visitor.post("/rental/bag", { intent: "continue" }))).toBe("/rental/checkout");
-  const page = await (await visitor.get("/rental/checkout")).text();
-  return /name="total" value="(\d+)"/.exec(page)?.[1] as string;
-}
+const fillBag = (visitor: Visitor, itemId: number) => bagAtCheckout(database.db, visitor, itemId, "Loop");
 
 const checkout = (visitor: Visitor, total: string) => visitor.post("/rental/checkout", { ...INVOICE, total });
 

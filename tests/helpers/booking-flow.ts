@@ -57,6 +57,15 @@ export async function addItem(visitor: Visitor, query: string, fields: Record<st
   return response;
 }
 
+/** A bag with one pair of the item in size 170 for one person, up to the invoice form; returns the total shown there. */
+export async function bagAtCheckout(db: Db, visitor: Visitor, itemId: number, firstName: string) {
+  const [person] = await startBooking(db, visitor, "en", [{ firstName, heightCm: "180" }]);
+  await addItem(visitor, `person=${person.id}&category=ski-snowboard`, { itemId, size: "170" });
+  expect(locationOf(await visitor.post("/rental/bag", { intent: "continue" }))).toBe("/rental/checkout");
+  const page = await (await visitor.get("/rental/checkout")).text();
+  return /name="total" value="(\d+)"/.exec(page)?.[1] as string;
+}
+
 /** Bag → invoice details → the provider: returns where the shop sends the payer, and the held order. */
 export async function goToPayment(db: Db, visitor: Visitor, locale: Locale = "en") {
   const path = (p: string) => localizePath(p, locale);
