@@ -131,7 +131,7 @@ try {
     await context.addCookies([{ name: "consent", value: "necessary", url: shop.url }]);
     // tsx keeps functions' names with a helper the page does not have: the evaluated functions below use it.
     await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
-    await signIn(context, shop.url, ADMIN_EMAIL, ADMIN_PASSWORD, "/admin");
+    await signIn(context, shop.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     const path = `/admin/calendar?shop=${branch}&start=2027-01-01&span=month`;
     // One visit to warm the server's code and the catalogue, not counted.
     const warm = await context.newPage();
