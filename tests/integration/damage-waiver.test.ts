@@ -18,6 +18,7 @@ import { createRentalItem, shopIds } from "../helpers/booking";
 import { addItem, bagOf, INVOICE, startBooking } from "../helpers/booking-flow";
 import { testDbKind } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { counterOrderForm, createdOrderId } from "../helpers/orders";
 import { pdfText } from "../helpers/pdf-text";
 import { createVisitor, locationOf, pageText, type Visitor } from "../helpers/visitor";
 
@@ -55,12 +56,7 @@ const bagRow = async (visitor: Visitor) =>
       .where(eq(schema.bags.id, bagOf(visitor)))
   )[0];
 const as = (cookie: string) => ({ headers: { Cookie: cookie } });
-const adminPost = (path: string, fields: Record<string, string> | [string, string][]) =>
-  shop.request(path, {
-    method: "POST",
-    body: new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)),
-    headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
-  });
+const adminPost = (path: string, fields: Record<string, string> | [string, string][]) => shop.post(path, fields, admin);
 
 /** The settings form as the page shows it, as a browser posts it (boxes "on" or absent), with some fields changed. */
 async function settingsForm(changes: Record<string, string | null> = {}): Promise<[string, string][]> {
@@ -296,22 +292,7 @@ describe(`damage waiver on ${testDbKind}`, () => {
   it("the clerk adds it at the counter: offered with its price, charged, and paid with the order", async () => {
     const ciaslin = (await shopIds(db)).ciaslin;
     const ski = await createRentalItem(db, ciaslin, 2);
-    const base = {
-      shopId: String(ciaslin),
-      appId: "winter",
-      pickupDate: "2027-01-11",
-      pickupTime: "09:00",
-      returnDate: "2027-01-12",
-      returnTime: "17:00",
-      "persons.0.firstName": "Walter",
-      "persons.0.heightCm": "178",
-      "lines.0.person": "0",
-      "lines.0.item": `${ski.id}|170`,
-      "lines.0.quantity": "1",
-      language: "de",
-      method: "card",
-      name: "Walter Walk-in",
-    };
+    const base = counterOrderForm(ciaslin, ski.id, { language: "de", method: "card", name: "Walter Walk-in" });
     // One pair for two days: 4,00 €, offered with the price, not ticked.
     const offered = await adminPost("/de/admin/order/create", { ...base, intent: "refresh" });
     expect(offered.status).toBe(200);
@@ -323,7 +304,7 @@ describe(`damage waiver on ${testDbKind}`, () => {
 
     const created = await adminPost("/de/admin/order/create", { ...base, intent: "create", damageWaiver: "on" });
     expect(created.status).toBe(302);
-    const id = /\/admin\/order\/([0-9a-f-]{36})\?done=create$/.exec(locationOf(created))?.[1] as string;
+    const id = createdOrderId(created);
     const order = await orderById(id);
     expect(order).toMatchObject({ status: "paid", source: "counter", damageWaiverCents: 400, damageWaiverDayCents: 200 });
     const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, id));
