@@ -9,7 +9,7 @@ import { createInterface } from "node:readline";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeUnit } from "../../app/server/admin/item-units.server";
-import type { BackOfficeUser } from "../../app/server/auth/guards.server";
+import type { BackOfficeUser } from "../../app/server/auth/back-office.server";
 import { cancelOrder, confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import { type Database, queryRows, setDatabase } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
@@ -76,17 +76,17 @@ async function race(itemId: number, holders = false): Promise<Tally> {
   const tally: Tally = { held: 0, unavailable: 0, other: [] };
   for (const result of results) {
     if (result.ok) tally.held += 1;
-    else if (result.failure.reason === "unavailable") tally.unavailable += 1;
-    else tally.other.push(JSON.stringify(result.failure));
+    else if (result.reason === "unavailable") tally.unavailable += 1;
+    else tally.other.push(JSON.stringify(result));
   }
   return tally;
 }
 
 async function paid(itemId: number) {
   const held = await holdOrder(holdRequest(shops.ciaslin, [rentalLine(itemId)]));
-  if (!held.ok) throw new Error(JSON.stringify(held.failure));
-  await confirmOrder(held.order.id, database.db);
-  return held.order;
+  if (!held.ok) throw new Error(JSON.stringify(held));
+  await confirmOrder(held.value.id, database.db);
+  return held.value;
 }
 
 async function unitOf(orderId: string) {

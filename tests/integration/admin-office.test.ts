@@ -10,12 +10,12 @@ import { settingsFormSchema, settingsFormValues } from "../../app/domain/admin/s
 import { addDays, zonedDate, zonedInstant } from "../../app/domain/periods";
 import { listClosedDays } from "../../app/server/admin/closed-days.server";
 import { getDashboard } from "../../app/server/admin/dashboard.server";
-import { commissionReport } from "../../app/server/reports/hotel-reports.server";
 import { saveSettings } from "../../app/server/admin/settings.server";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { cancelOrder, confirmOrder, holdOrder } from "../../app/server/booking/holds.server";
 import * as schema from "../../app/server/db/schema";
 import { getCalendar } from "../../app/server/planner/calendar.server";
+import { commissionReport } from "../../app/server/reports/hotel-reports.server";
 import { getSettings, getSiteSettings } from "../../app/server/settings/settings.server";
 import { createRentalItem, holdRequest, JANUARY_PERIOD, rentalLine, shopIds } from "../helpers/booking";
 import { testDbKind } from "../helpers/db";
