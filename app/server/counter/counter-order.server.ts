@@ -197,11 +197,7 @@ function counterRefusal(failure: HoldFailure): Failure {
  * Creates the walk-in customer's order, paid at the counter: the units are claimed and booked at once,
  * the payment is recorded with the method used, and the confirmation goes out when an e-mail was given.
  */
-async function createCounterOrder(
-  user: BackOfficeUser,
-  input: CounterOrderInput,
-  origin: string,
-): Promise<Result<{ orderId: string }>> {
+async function createCounterOrder(user: BackOfficeUser, input: CounterOrderInput, origin: string): Promise<Result<{ orderId: string }>> {
   if (!worksAt(user, input.shopId)) return fail.invalid({ shopId: "admin.orders.errors.branch" });
   const held = await holdOrder({
     appId: input.appId,

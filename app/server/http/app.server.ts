@@ -39,10 +39,7 @@ const GTM_HOSTS = "https://www.googletagmanager.com https://www.google-analytics
 /** Where a checkout form may send the payer: without JavaScript the form's POST is redirected to the provider. */
 const PAYMENT_FORM_TARGETS = { demo: "", stripe: " https://checkout.stripe.com" } as const;
 
-function contentSecurityPolicy(
-  nonce: string,
-  options: { gtm: boolean; https: boolean; payment: keyof typeof PAYMENT_FORM_TARGETS },
-) {
+function contentSecurityPolicy(nonce: string, options: { gtm: boolean; https: boolean; payment: keyof typeof PAYMENT_FORM_TARGETS }) {
   const extra = options.gtm ? ` ${GTM_HOSTS}` : "";
   return [
     "default-src 'self'",

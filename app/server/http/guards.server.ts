@@ -124,12 +124,7 @@ const escapeHtml = (text: string) =>
  * A small self-contained page in the request's language (JSON for API callers), never cached. `title` is
  * a message key or, for the spec's fixed English titles, the text itself.
  */
-function sendPlainPage(
-  req: Request,
-  res: Response,
-  status: number,
-  page: { title: string; message: string; retryAfterSeconds?: number },
-) {
+function sendPlainPage(req: Request, res: Response, status: number, page: { title: string; message: string; retryAfterSeconds?: number }) {
   // The page's language is its path's, as everywhere on the site (unprefixed paths are English).
   const locale = splitLocale(req.path).locale;
   const t = getT(locale, messages[locale]);
