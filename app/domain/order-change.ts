@@ -4,8 +4,8 @@
  * hand-out.
  */
 import { z } from "zod";
-import { parseLineValue } from "./admin/order";
 import { canCancel } from "./cancellation";
+import { parseLineValue } from "./counter/counter-order";
 import { parse, rowsOf } from "./forms";
 import { periodSchema } from "./period-form";
 import { MAX_PERSONS } from "./person-rows";
