@@ -158,7 +158,8 @@ export function BarChart({ title, rows, chart }: { title: string; rows: { key: s
   );
 }
 
-export function SharesHead({ first }: { first: string }) {
+/** The head of a table of names with their orders, revenue and a last column (a share, a discount). */
+function AmountsHead({ first, last }: { first: string; last: string }) {
   const { t } = useTranslation();
   return (
     <thead className="bg-slate-50">
@@ -173,11 +174,16 @@ export function SharesHead({ first }: { first: string }) {
           {t("admin.dashboard.revenue")}
         </th>
         <th scope="col" className={`${headCell} text-right`}>
-          {t("admin.reports.share")}
+          {last}
         </th>
       </tr>
     </thead>
   );
+}
+
+export function SharesHead({ first }: { first: string }) {
+  const { t } = useTranslation();
+  return <AmountsHead first={first} last={t("admin.reports.share")} />;
 }
 
 export function ShareRow({ name, orders, cents, total }: { name: string; orders: number | null; cents: number; total: number }) {
@@ -207,22 +213,7 @@ export function EffectTable({
   const locale = useLocale();
   return (
     <ScrollTable label={label}>
-      <thead className="bg-slate-50">
-        <tr>
-          <th scope="col" className={headCell}>
-            {first}
-          </th>
-          <th scope="col" className={`${headCell} text-right`}>
-            {t("admin.nav.orders")}
-          </th>
-          <th scope="col" className={`${headCell} text-right`}>
-            {t("admin.dashboard.revenue")}
-          </th>
-          <th scope="col" className={`${headCell} text-right`}>
-            {t("admin.reports.discount")}
-          </th>
-        </tr>
-      </thead>
+      <AmountsHead first={first} last={t("admin.reports.discount")} />
       <tbody className="divide-y divide-slate-200">
         {rows.map((row) => (
           <tr key={row.key} data-effect={row.key}>
