@@ -26,12 +26,12 @@ import { localizePath } from "../app/domain/i18n";
 import { launchBrowser } from "../tests/helpers/browser";
 import { calendarDay, hydrated, monthHeading, shownMonth, text } from "../tests/helpers/browser-booking";
 import { startShopProcess } from "../tests/helpers/server-process";
+import { PHONE_UA } from "../tests/helpers/user-agent";
 import { winterPeriod } from "../tests/helpers/visitor";
 
 const RUNS = Math.max(1, Number(process.env.INP_RUNS) || 3);
 const SLOWDOWN = Number(process.env.CPU_SLOWDOWN) || 4;
 const GOOD_MS = 200;
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
 
 /**
  * Installed before any script of the page: the observer must see the interactions of the first paint too.

@@ -16,6 +16,7 @@ import { addItem, INVOICE, startBooking } from "../helpers/booking-flow";
 import { createTestDatabase } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 import { startShopProcess } from "../helpers/server-process";
+import { DESKTOP_UA } from "../helpers/user-agent";
 import { createVisitor, pageText } from "../helpers/visitor";
 
 describe("a database connection killed in the middle of a checkout", () => {
@@ -116,7 +117,7 @@ describe("SIGTERM while a process is busy", () => {
       const requests = Array.from({ length: 60 }, async (_, i) => {
         const sent = Date.now();
         try {
-          const response = await fetch(shop.url + pages[i % pages.length], { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } });
+          const response = await fetch(shop.url + pages[i % pages.length], { headers: { "User-Agent": DESKTOP_UA } });
           const html = await response.text();
           answered++;
           return { i, status: response.status, complete: html.trimEnd().endsWith("</html>"), at: Date.now() - sent };

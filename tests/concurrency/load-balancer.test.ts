@@ -14,9 +14,9 @@ import type { Database } from "../../app/server/db/client.server";
 import * as schema from "../../app/server/db/schema";
 import { addItem, bagOf, INVOICE, startBooking } from "../helpers/booking-flow";
 import { createTestDatabase } from "../helpers/db";
-import { BROWSER_UA } from "../helpers/http";
 import { rawRequest } from "../helpers/raw-request";
 import { freePort, type ShopProcess, startShopProcess } from "../helpers/server-process";
+import { DESKTOP_UA } from "../helpers/user-agent";
 import { createVisitor, locationOf } from "../helpers/visitor";
 
 let database: Database & { url?: string };
@@ -88,9 +88,7 @@ describe("two machines behind nginx (docs/deploy/nginx.conf)", () => {
     const storefronts = await database.db.select().from(schema.storefronts);
     expect(storefronts.map((a) => a.id).sort()).toEqual(["summer", "winter"]);
     const before = machines.map(requestsServed);
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () => fetch(`${url}/stores`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } })),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, () => fetch(`${url}/stores`, { headers: { "User-Agent": DESKTOP_UA } })));
     expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
     // Log lines arrive a moment after the answers.
     for (const [i, machine] of machines.entries()) {
@@ -125,13 +123,13 @@ describe("two machines behind nginx (docs/deploy/nginx.conf)", () => {
   });
 
   it("refuses a made-up Host at the proxy: no page, no link with it", async () => {
-    const forged = await rawRequest(`${url}/`, { headers: { Host: "evil.example", "User-Agent": BROWSER_UA } }).catch(() => null);
+    const forged = await rawRequest(`${url}/`, { headers: { Host: "evil.example", "User-Agent": DESKTOP_UA } }).catch(() => null);
     if (forged) {
       expect(forged.status).toBeGreaterThanOrEqual(400);
       expect(await forged.text()).not.toContain("evil.example");
     }
     // X-Forwarded-Host from a client is not passed on: the canonical link is PUBLIC_URL's.
-    const page = await rawRequest(`${url}/stores`, { headers: { "X-Forwarded-Host": "evil.example", "User-Agent": BROWSER_UA } });
+    const page = await rawRequest(`${url}/stores`, { headers: { "X-Forwarded-Host": "evil.example", "User-Agent": DESKTOP_UA } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`<link rel="canonical" href="${url}/stores"/>`);
@@ -141,7 +139,7 @@ describe("two machines behind nginx (docs/deploy/nginx.conf)", () => {
   it("keeps answering when one machine goes down", async () => {
     await machines[0].stop();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => fetch(`${url}/de/stores`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } })),
+      Array.from({ length: 20 }, () => fetch(`${url}/de/stores`, { headers: { "User-Agent": DESKTOP_UA } })),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
   });

@@ -9,9 +9,10 @@ import da from "../../app/i18n/lang/da.json";
 import type { Database } from "../../app/server/db/client.server";
 import { createTestDatabase } from "../helpers/db";
 import { freePort, type ShopProcess, startShopProcess } from "../helpers/server-process";
+import { DESKTOP_UA } from "../helpers/user-agent";
 
 const OUTAGE_MS = 30_000;
-const UA = { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } };
+const UA = { headers: { "User-Agent": DESKTOP_UA } };
 let database: Database & { url?: string };
 let shop: ShopProcess;
 let relay: { port: number; down: () => Promise<void>; up: () => Promise<void>; close: () => Promise<void> };

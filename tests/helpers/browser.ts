@@ -4,6 +4,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Download, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-process";
+import { DESKTOP_UA, PHONE_UA } from "./user-agent";
+
+/** The user agents, for the browser tests that set their own context. */
+export { DESKTOP_UA, PHONE_UA };
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -19,13 +23,6 @@ export function workerShop() {
   if (!shop) throw new Error(`No shop for e2e worker ${id} (${shops?.length ?? 0} started): run the browser tests with the e2e project`);
   return shop;
 }
-
-/**
- * The browser's user agents. Headless Chromium names itself "HeadlessChrome", which the shop takes for a bot
- * (it then streams nothing until the whole page is ready): every test context says it is a person's browser.
- */
-export const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-export const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
 
 /** The switches every test Chromium runs with. */
 export const CHROMIUM_ARGS = [

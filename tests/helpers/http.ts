@@ -15,9 +15,9 @@ import { seedDemo } from "../../app/server/db/seed/seed.server";
 import { createHttpApp } from "../../app/server/http/app.server";
 import { createTestDatabase } from "./db";
 import { TEST_LIMITS, TEST_PROXY } from "./server-process";
+import { DESKTOP_UA } from "./user-agent";
 
 export const ADMIN = { email: "admin@test.example", password: "a long admin password" };
-export const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 
 export async function startTestServer(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
@@ -56,7 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
    * the shop's own Origin as a browser's would, unless the test sets Origin, Referer or Sec-Fetch-Site itself.
    */
   const request = (path: string, init: RequestInit = {}) => {
-    const headers = { "User-Agent": BROWSER_UA, ...(init.headers as Record<string, string>) };
+    const headers = { "User-Agent": DESKTOP_UA, ...(init.headers as Record<string, string>) };
     const unsafe = init.method !== undefined && !["GET", "HEAD"].includes(init.method.toUpperCase());
     const sourceGiven = Object.keys(headers).some((name) => /^(origin|referer|sec-fetch-site)$/i.test(name));
     return fetch(url + path, { redirect: "manual", ...init, headers: unsafe && !sourceGiven ? { ...headers, Origin: url } : headers });

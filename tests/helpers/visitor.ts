@@ -2,8 +2,9 @@
  * A visitor of the shop over real HTTP, without a browser: keeps its cookies like a browser would, posts
  * forms, and reads pages. Redirects are not followed, so each step's answer can be checked.
  */
-import { BROWSER_UA } from "./http";
+
 import type { rawRequest } from "./raw-request";
+import { DESKTOP_UA } from "./user-agent";
 
 export type Visitor = ReturnType<typeof createVisitor>;
 
@@ -33,7 +34,7 @@ export function createVisitor(baseUrl: string, given: { headers?: Record<string,
 
   async function request(path: string, init: RequestInit = {}) {
     const url = path.startsWith("http") ? path : baseUrl + path;
-    const headers = { "User-Agent": BROWSER_UA, Cookie: cookieHeader(), ...options.headers, ...(init.headers as Record<string, string>) };
+    const headers = { "User-Agent": DESKTOP_UA, Cookie: cookieHeader(), ...options.headers, ...(init.headers as Record<string, string>) };
     const response = options.transport
       ? await options.transport(url, { method: init.method, headers, body: init.body as URLSearchParams | undefined })
       : await fetch(url, { redirect: "manual", ...init, headers });

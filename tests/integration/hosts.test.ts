@@ -12,22 +12,23 @@ import en from "../../app/i18n/lang/en.json";
 import * as schema from "../../app/server/db/schema";
 import { addItem, bagOf, INVOICE, startBooking } from "../helpers/booking-flow";
 import { fingerprint } from "../helpers/fingerprint";
-import { ADMIN, BROWSER_UA, startTestServer } from "../helpers/http";
+import { ADMIN, startTestServer } from "../helpers/http";
 import { rawRequest } from "../helpers/raw-request";
 import { freePort } from "../helpers/server-process";
+import { DESKTOP_UA } from "../helpers/user-agent";
 import { createVisitor, locationOf } from "../helpers/visitor";
 
 type Shop = Awaited<ReturnType<typeof startTestServer>>;
 let shop: Shop;
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  rawRequest(shop.url + path, { headers: { "User-Agent": BROWSER_UA, ...headers } });
+  rawRequest(shop.url + path, { headers: { "User-Agent": DESKTOP_UA, ...headers } });
 
 /** A "forgot password" form posted with exactly these headers. */
 const askReset = (headers: Record<string, string>) =>
   rawRequest(`${shop.url}/login?mode=forgot`, {
     method: "POST",
-    headers: { "User-Agent": BROWSER_UA, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    headers: { "User-Agent": DESKTOP_UA, "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams({ intent: "forgot", email: ADMIN.email }),
   });
 
@@ -119,7 +120,7 @@ describe("without PUBLIC_URL: only the loopback names are served", () => {
     const post = (headers: Record<string, string>) =>
       rawRequest(`${shop.url}/login`, {
         method: "POST",
-        headers: { "User-Agent": BROWSER_UA, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        headers: { "User-Agent": DESKTOP_UA, "Content-Type": "application/x-www-form-urlencoded", ...headers },
         body: new URLSearchParams({ email: "nobody@test.example", password: "not the password" }),
       });
     const none = await post({});

@@ -7,6 +7,7 @@ import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKind } from "../helpers/db";
 import { type ShopProcess, startShopProcess } from "../helpers/server-process";
+import { DESKTOP_UA } from "../helpers/user-agent";
 
 const running: ShopProcess[] = [];
 afterAll(async () => {
@@ -39,7 +40,7 @@ describe(`the server process on ${testDbKind}`, { timeout: 90_000 }, () => {
       const shop = await start(database?.url ? { DATABASE_URL: database.url } : {});
       const ready = await (await fetch(`${shop.url}/readyz`)).json();
       expect(ready).toEqual({ status: "ready", database: testDbKind });
-      const stores = await fetch(`${shop.url}/stores`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } });
+      const stores = await fetch(`${shop.url}/stores`, { headers: { "User-Agent": DESKTOP_UA } });
       expect(stores.status).toBe(200);
       expect(await stores.text()).toContain("Ciaslin");
       // Without PUBLIC_URL it serves only loopback names, and says how to open it to other hosts. The shop
@@ -61,7 +62,7 @@ describe(`the server process on ${testDbKind}`, { timeout: 90_000 }, () => {
 
   it("loads GTM only with a valid id configured, and allows its host in the CSP", async () => {
     const shop = await start({ GTM_ID: "GTM-TEST123" });
-    const response = await fetch(`${shop.url}/`, { headers: { "User-Agent": "Mozilla/5.0 Chrome/156" } });
+    const response = await fetch(`${shop.url}/`, { headers: { "User-Agent": DESKTOP_UA } });
     expect(response.headers.get("content-security-policy")).toContain("https://www.googletagmanager.com");
     // The container id reaches the page only as data; the tag itself is loaded after consent by the bundle.
     expect(await response.text()).toContain("GTM-TEST123");
@@ -83,7 +84,7 @@ describe(`the server process on ${testDbKind}`, { timeout: 90_000 }, () => {
           headers: {
             "Content-Type": "application/x-www-form-urlencoded",
             "Content-Length": body.length,
-            "User-Agent": "Mozilla/5.0 Chrome/156",
+            "User-Agent": DESKTOP_UA,
             Origin: shop.url,
           },
         },
